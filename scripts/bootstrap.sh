@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Set up the project on this machine: a virtualenv in .venv with the project and its
+# dependencies (add "test" as the first argument for the test tools too), and the compiled
+# translations. Safe to run again: it only reinstalls when pyproject.toml changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extra="${1:-}"
+
+find_python() {
+  for candidate in "${PYTHON:-}" python3.11 python3.12 python3.13 python3; do
+    [ -n "$candidate" ] || continue
+    if command -v "$candidate" >/dev/null 2>&1 &&
+      "$candidate" -c 'import sys; sys.exit(0 if (3, 11) <= sys.version_info[:2] < (3, 14) else 1)'; then
+      command -v "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
+if [ ! -x .venv/bin/python ]; then
+  python=$(find_python) || {
+    echo "Python 3.11 (or 3.12/3.13) is needed but was not found. Install it, or set PYTHON=/path/to/python3.11." >&2
+    exit 1
+  }
+  echo "Creating the virtualenv in .venv with $python"
+  "$python" -m venv .venv || {
+    echo "Could not create a virtualenv. On Debian/Ubuntu: apt-get install python3-venv" >&2
+    exit 1
+  }
+fi
+
+stamp=".venv/.installed${extra:+-$extra}"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "Installing the project and its dependencies into .venv${extra:+ (with $extra tools)}"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extra:+[$extra]}"
+  touch "$stamp"
+fi
+
+DEBUG=1 .venv/bin/python manage.py compile_translations

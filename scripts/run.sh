@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Set up and run the site with the demo tournament on http://127.0.0.1:8000
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+scripts/system-packages.sh || echo "PDF printing will not work until those packages are installed." >&2
+export DEBUG="${DEBUG:-1}"
+.venv/bin/python manage.py migrate --no-input -v 0
+.venv/bin/python manage.py seed_demo
+echo "Starting the site on http://127.0.0.1:8000 (Ctrl+C stops it)"
+exec .venv/bin/python manage.py runserver 127.0.0.1:8000

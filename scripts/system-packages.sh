@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Debian packages the project needs beyond Python: Pango for the PDF printing (WeasyPrint)
+# and, with the argument "browser", Chromium for the browser tests (Playwright drives Debian's
+# Chromium; browsers cannot be downloaded by Playwright here). Installs what is missing when
+# it can (root or password-less sudo), otherwise says what to install.
+set -euo pipefail
+
+need=()
+if ! ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so'; then need+=(libpango-1.0-0 libpangoft2-1.0-0); fi
+if ! fc-list 2>/dev/null | grep -qi dejavu; then need+=(fonts-dejavu-core); fi
+if [ "${1:-}" = browser ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then need+=(chromium); fi
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" = 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  sudo=(sudo)
+else
+  echo "Missing system packages: ${need[*]}. Install them with: apt-get install ${need[*]}" >&2
+  exit 1
+fi
+echo "Installing system packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq >/dev/null
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

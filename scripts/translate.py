@@ -1,0 +1,42 @@
+"""Developer tool: fill Dutch translations into locale/nl from a JSON glossary.
+
+Usage: .venv/bin/python scripts/translate.py locale/nl-glossary.json
+Reports every msgid that still has no Dutch text, so nothing visible stays untranslated.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import polib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(glossary_path: str) -> int:
+    glossary = json.loads(Path(glossary_path).read_text(encoding="utf-8"))
+    catalogue = polib.pofile(str(ROOT / "locale/nl/LC_MESSAGES/django.po"))
+    missing = []
+    for entry in catalogue:
+        if entry.obsolete:
+            continue
+        if entry.msgid_plural:
+            forms = glossary.get(entry.msgid)
+            if isinstance(forms, list) and len(forms) == 2:
+                entry.msgstr_plural = {0: forms[0], 1: forms[1]}
+            elif not all(entry.msgstr_plural.values()):
+                missing.append(entry.msgid)
+        elif entry.msgid in glossary:
+            entry.msgstr = glossary[entry.msgid]
+        elif not entry.msgstr:
+            missing.append(entry.msgid)
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+    catalogue.save()
+    for msgid in missing:
+        print(f"untranslated: {msgid!r}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,51 @@
+"""The site skeleton: it starts, speaks Dutch by default and English on request."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.django_db
+def test_home_page_speaks_dutch_by_default(client):
+    response = client.get(reverse("tournament_list"))
+    assert response.status_code == 200
+    assert "Toernooien" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_english_is_selectable(client):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    response = client.get(reverse("tournament_list"))
+    assert "Tournaments" in response.content.decode()
+    assert "Toernooien" not in response.content.decode()
+
+
+def _run_check(env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    env.update(env_overrides)
+    env["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+    return subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_production_refuses_to_start_without_secret_key():
+    result = _run_check({"DEBUG": "0"})
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_development_runs_without_secret_key():
+    result = _run_check({"DEBUG": "1"})
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,17 @@
+"""Settings for the test suite: the normal settings with a fixed key and fast hashing."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+
+from tournament.settings import *  # noqa: E402, F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+BACKUP_DIR = BASE_DIR / "test-artifacts" / "backups"  # noqa: F405
+AXES_ENABLED = False  # enabled again in the throttling test
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True
