@@ -4,7 +4,7 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 
-from tournament.settings import *  # noqa: E402, F403
+from tournament.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 BACKUP_DIR = BASE_DIR / "test-artifacts" / "backups"  # noqa: F405
