@@ -1,0 +1,138 @@
+"""The portable tournament file: checked whole, stored whole or not at all, round-tripped."""
+
+import copy
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from hypothesis import HealthCheck, given, settings
+
+from scoring.errors import ErrorCode
+from tests.strategies import tournament_documents
+from tournament.models import Entry, Player, Round, Tournament
+from tournament.problems import FileCode, ProblemsError
+from tournament.services.portable import tournament_export, tournament_import
+
+pytestmark = pytest.mark.django_db
+
+
+def small_document() -> dict:
+    return {
+        "format": "bollen-tournament",
+        "version": 1,
+        "name": "Bollentoernooi De Gouden Aas",
+        "date": "2026-11-29",
+        "settings": {"table_sizes": [4, 5]},
+        "players": [
+            {"id": "p1", "name": "Anna de Vries", "club": "De Troefkaart"},
+            {"id": "p2", "name": "Bram Jansen"},
+            {"id": "p3", "name": "Cor Smit"},
+            {"id": "p4", "name": "Dini Visser"},
+        ],
+        "rounds": [
+            {
+                "number": 1,
+                "tables": [
+                    {
+                        "number": 1,
+                        "seats": ["p1", "p2", "p3", "p4"],
+                        "deals": [
+                            {"bids": [0, 1, 0, 1], "tricks": [0, 0, 1, 0]},
+                            {"bids": [1, 0, 0, 0], "tricks": [1, 1, 0, 0]},
+                        ],
+                        "penalties": [{"player": "p2", "deal": 2}],
+                    }
+                ],
+            }
+        ],
+    }
+
+
+def canonical(document: dict) -> dict:
+    """The content that must survive a round trip (penalty order carries no meaning)."""
+    document = copy.deepcopy(document)
+    for round_ in document["rounds"]:
+        for table in round_["tables"]:
+            if "penalties" in table:
+                table["penalties"].sort(key=lambda p: (p["deal"], p["player"]))
+    settings = document.pop("settings", {})
+    document["table_sizes"] = settings.get("table_sizes", [4, 5])
+    return document
+
+
+def test_import_stores_players_seats_and_sheets():
+    tournament = tournament_import(document=small_document())
+    assert tournament.players.count() == 4
+    assert Entry.objects.filter(seat__round__tournament=tournament).count() == 8
+    assert tournament.rounds.get().state == Round.State.PLAYING
+
+
+def test_import_command_prints_the_slug_last(tmp_path, capsys):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(small_document()), encoding="utf-8")
+    call_command("import_tournament", str(path))
+    last_line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert Tournament.objects.get(slug=last_line).name == "Bollentoernooi De Gouden Aas"
+
+
+def test_broken_file_reports_every_problem_and_stores_nothing():
+    document = small_document()
+    table = document["rounds"][0]["tables"][0]
+    table["deals"][0]["bids"] = [0, 1, 0, 0]  # dealer p1 of deal 1 made the sum 1 = hand size
+    table["deals"][1]["tricks"] = [1, 1, 1, 0]  # 3 tricks in a 2-card deal
+    document["rounds"].append({"number": 2, "tables": [{"number": 1, "seats": ["p1", "p9", "p2"]}]})
+    with pytest.raises(ProblemsError) as caught:
+        tournament_import(document=document)
+    codes = [p.code for p in caught.value.problems]
+    assert codes.count(ErrorCode.DEALER_BID) == 1
+    assert ErrorCode.TRICKS_SUM in codes
+    assert FileCode.UNKNOWN_PLAYER in codes
+    dealer = next(p for p in caught.value.problems if p.code == ErrorCode.DEALER_BID)
+    assert (dealer.round, dealer.table, dealer.deal) == (1, 1, 1)
+    assert "Anna de Vries" in dealer.player
+    assert Tournament.objects.count() == 0
+    assert Player.objects.count() == 0
+
+
+def test_schema_problems_name_the_place():
+    document = small_document()
+    document["rounds"][0]["tables"][0]["deals"][1]["bids"] = [1, 0, 9, 0]
+    with pytest.raises(ProblemsError) as caught:
+        tournament_import(document=document)
+    (problem,) = caught.value.problems
+    assert problem.code == FileCode.SCHEMA
+    assert (problem.round, problem.table, problem.deal) == (1, 1, 2)
+
+
+def test_import_command_fails_with_every_problem(tmp_path, capsys):
+    document = small_document()
+    document["players"].append({"id": "p1", "name": "Dubbel"})
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CommandError, match="nothing was imported"):
+        call_command("import_tournament", str(path))
+    assert "p1" in capsys.readouterr().err
+    assert Tournament.objects.count() == 0
+
+
+def test_not_json_is_refused_with_line_and_column(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text('{"format": "bollen-tournament",\n "version": 1,,}', encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command("import_tournament", str(path))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(document=tournament_documents())
+def test_import_then_export_gives_back_the_same_content(document):
+    tournament = tournament_import(document=document)
+    assert canonical(tournament_export(tournament=tournament)) == canonical(document)
+
+
+def test_export_then_import_again_is_stable():
+    first = tournament_import(document=small_document())
+    exported = tournament_export(tournament=first)
+    second = tournament_import(document=exported)
+    assert tournament_export(tournament=second) == exported
+    assert second.slug != first.slug

@@ -1,0 +1,81 @@
+from django.contrib import admin
+
+from tournament.models import Entry, Penalty, Player, Round, Seat, Table, Tournament
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+    fields = ("file_id", "name", "club", "joined_round", "withdrawn_round")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "date", "place", "rounds_planned", "public")
+    list_filter = ("public", "date", "language")
+    search_fields = ("name", "place", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("directors",)
+    inlines = [PlayerInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "tournament", "file_id", "joined_round", "withdrawn_round")
+    list_filter = ("tournament", "withdrawn_round")
+    search_fields = ("name", "club", "file_id")
+    list_select_related = ("tournament",)
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "state")
+    list_filter = ("state", "tournament")
+    list_select_related = ("tournament",)
+    inlines = [TableInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    raw_id_fields = ("player",)
+    fields = ("position", "player", "round")
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "round", "number")
+    list_filter = ("round__tournament", "round__number")
+    list_select_related = ("round__tournament",)
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("player", "table", "position", "round")
+    list_filter = ("round__tournament", "round__number")
+    search_fields = ("player__name",)
+    list_select_related = ("player", "table__round__tournament", "round")
+    raw_id_fields = ("player", "table", "round")
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("seat", "deal", "bid", "tricks")
+    list_filter = ("seat__round__tournament", "deal")
+    search_fields = ("seat__player__name",)
+    list_select_related = ("seat__player", "seat__table__round__tournament")
+    raw_id_fields = ("seat",)
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    list_display = ("seat", "deal")
+    list_filter = ("seat__round__tournament",)
+    list_select_related = ("seat__player", "seat__table__round__tournament")
+    raw_id_fields = ("seat",)

@@ -1,0 +1,1 @@
+"""Exports: every download follows one contract (see ``base.Exporter``)."""

@@ -1,0 +1,23 @@
+"""Write the live standings of a tournament as JSON, CSV or Excel."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.exports.standings import StandingsExporter
+from tournament.management.commands.export_tournament import tournament_by_slug, write_output
+
+
+class Command(BaseCommand):
+    help = "Write the standings (every deal entered so far counts) as json, csv or xlsx."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument("--format", choices=StandingsExporter.formats, default="json")
+        parser.add_argument("-o", "--output", type=Path, default=None)
+
+    def handle(self, *args, slug: str, format: str, output: Path | None, **options) -> None:
+        exported = StandingsExporter(tournament_by_slug(slug), format=format).render()
+        if format == "xlsx" and output is None:
+            raise CommandError("An Excel file cannot go to the terminal: add -o FILE.xlsx.")
+        write_output(self, exported.data, output)

@@ -1,0 +1,39 @@
+"""Write a tournament as a portable tournament file (version 1)."""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.models import Tournament
+from tournament.services.portable import tournament_export
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    try:
+        return Tournament.objects.get(slug=slug)
+    except Tournament.DoesNotExist:
+        raise CommandError(f"There is no tournament with the slug {slug!r}.") from None
+
+
+def write_output(command: BaseCommand, data: bytes, output: Path | None) -> None:
+    if output is None:
+        command.stdout.write(data.decode("utf-8"), ending="")
+        return
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        raise CommandError(f"Cannot write {output}: {exc.strerror}") from exc
+
+
+class Command(BaseCommand):
+    help = "Write a tournament as a v1 tournament file (to standard output, or -o FILE)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument("-o", "--output", type=Path, default=None)
+
+    def handle(self, *args, slug: str, output: Path | None, **options) -> None:
+        document = tournament_export(tournament=tournament_by_slug(slug))
+        data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
+        write_output(self, data, output)

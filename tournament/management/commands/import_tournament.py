@@ -1,0 +1,33 @@
+"""Create a tournament from a portable tournament file (version 1)."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.problems import ProblemsError
+from tournament.services.portable import tournament_import
+from tournament.services.portable_check import tournament_file_parse
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a tournament from a v1 tournament file. The whole file is checked first; "
+        "on any problem nothing is stored. Prints the new tournament's slug last."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", type=Path, help="the tournament file (.json)")
+
+    def handle(self, *args, file: Path, **options) -> None:
+        try:
+            raw = file.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
+        try:
+            tournament = tournament_import(document=tournament_file_parse(raw))
+        except ProblemsError as exc:
+            for line in exc.lines():
+                self.stderr.write(line)
+            raise CommandError(f"{file}: {exc.total} problem(s); nothing was imported.") from exc
+        self.stdout.write(f"Imported '{tournament.name}'.")
+        self.stdout.write(tournament.slug)

@@ -1,0 +1,264 @@
+"""The tournament's data: who plays, where they sit each round, and what each table wrote down.
+
+Points, bollen and standings are never stored: they are computed from the score sheets by
+``scoring/`` through ``tournament.adapter``.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.deals import DEAL_COUNT
+from scoring.standings import DEFAULT_ORDER, TieBreak
+
+MAX_HAND = 5
+
+
+def default_table_sizes() -> list[int]:
+    return [4, 5]
+
+
+def default_tiebreaks() -> list[str]:
+    return [str(tb) for tb in DEFAULT_ORDER]
+
+
+class Tournament(models.Model):
+    """A tournament: one afternoon (or evening) of several rounds of Bollen.
+
+    - ``name``, ``date``, ``place``: shown on every page and printout.
+    - ``slug``: the tournament's name in URLs and on the command line; unique.
+    - ``table_sizes``: the table sizes allowed (list of ints, default ``[4, 5]``).
+    - ``prefer_size``: which of two allowed sizes to use as often as possible.
+    - ``rounds_planned``: how many rounds the director intends to play.
+    - ``tiebreaks``: the order of standings criteria (values of ``scoring.TieBreak``).
+    - ``language``: language of the public pages and printouts.
+    - ``public``: whether the public pages (where do I sit, standings) are switched on.
+    - ``directors``: the accounts that may change this tournament.
+    """
+
+    class Language(models.TextChoices):
+        DUTCH = "nl", _("Dutch")
+        ENGLISH = "en", _("English")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    date = models.DateField(_("date"), null=True, blank=True)
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    table_sizes = models.JSONField(_("table sizes"), default=default_table_sizes)
+    prefer_size = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
+    tiebreaks = models.JSONField(_("tie-break order"), default=default_tiebreaks)
+    language = models.CharField(
+        _("language"), max_length=2, choices=Language.choices, default=Language.DUTCH
+    )
+    public = models.BooleanField(_("public pages on"), default=False)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_tournaments",
+        blank=True,
+        verbose_name=_("directors"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(prefer_size__gte=3, prefer_size__lte=6), name="tournament_prefer_3_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def tiebreak_order(self) -> tuple[TieBreak, ...]:
+        return tuple(TieBreak(value) for value in self.tiebreaks)
+
+
+class Player(models.Model):
+    """A player registered for one tournament.
+
+    - ``file_id``: the player's id in the portable tournament file; unique per tournament.
+    - ``name``, ``club``: as registered.
+    - ``joined_round``: the first round the player can be seated in (late entries: > 1).
+    - ``withdrawn_round``: from this round on the player is no longer seated (``None``: active).
+      Earlier rounds keep counting in the standings.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
+    )
+    file_id = models.CharField(_("id in the tournament file"), max_length=64)
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    joined_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
+    withdrawn_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "file_id"], name="player_file_id_unique_per_tournament"
+            ),
+            models.CheckConstraint(condition=Q(joined_round__gte=1), name="player_joined_gte_1"),
+            models.CheckConstraint(
+                condition=Q(withdrawn_round__isnull=True)
+                | Q(withdrawn_round__gt=F("joined_round")),
+                name="player_withdrawn_after_joined",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def plays_in(self, round_number: int) -> bool:
+        if round_number < self.joined_round:
+            return False
+        return self.withdrawn_round is None or round_number < self.withdrawn_round
+
+
+class Round(models.Model):
+    """One round of the tournament: every seated player plays one full game of 11 deals.
+
+    ``state`` moves draft -> seated -> playing -> complete. A seated round's seating may still
+    change; once play starts (the first deal is entered) the seating is locked.
+    """
+
+    class State(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        SEATED = "seated", _("seated")
+        PLAYING = "playing", _("playing")
+        COMPLETE = "complete", _("complete")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} - {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    """A table in a round: its seats and its score sheet."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} - {_('table')} {self.number}"
+
+
+class Seat(models.Model):
+    """A player's place at a table. ``position`` counts clockwise from 0; seat 0 deals deal 1.
+
+    ``round`` repeats ``table.round`` so that the database itself can refuse a player sitting
+    twice in one round.
+    """
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.CheckConstraint(condition=Q(position__lte=5), name="seat_position_0_5"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.position} {self.player}"
+
+
+class Entry(models.Model):
+    """One cell of a score sheet: a seat's bid and tricks in one deal (``None`` until written)."""
+
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="entries", verbose_name=_("seat")
+    )
+    deal = models.PositiveSmallIntegerField(_("deal"))
+    bid = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat", "deal"]
+        verbose_name = _("sheet entry")
+        verbose_name_plural = _("sheet entries")
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "deal"], name="entry_one_per_seat_and_deal"),
+            models.CheckConstraint(
+                condition=Q(deal__gte=1, deal__lte=DEAL_COUNT), name="entry_deal_1_11"
+            ),
+            models.CheckConstraint(
+                condition=Q(bid__isnull=True) | Q(bid__lte=MAX_HAND), name="entry_bid_0_5"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=MAX_HAND),
+                name="entry_tricks_0_5",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} deal {self.deal}: {self.bid}/{self.tricks}"
+
+
+class Penalty(models.Model):
+    """A revoke ("verzaken"): one extra bol for the seat's player in that deal."""
+
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("seat")
+    )
+    deal = models.PositiveSmallIntegerField(_("deal"))
+
+    class Meta:
+        ordering = ["seat", "deal", "pk"]
+        verbose_name = _("penalty bol")
+        verbose_name_plural = _("penalty bollen")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deal__gte=1, deal__lte=DEAL_COUNT), name="penalty_deal_1_11"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} deal {self.deal}: {_('penalty bol')}"

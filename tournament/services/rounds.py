@@ -1,0 +1,36 @@
+"""Services on rounds: keeping a round's state in step with its sheets."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from tournament.adapter import TableSheet, load_table_sheets
+from tournament.models import Round, Tournament
+
+
+def round_state_of(sheets: Sequence[TableSheet]) -> Round.State:
+    """The state a round's sheets put it in: seated, playing, or complete (every game done)."""
+    if not sheets:
+        return Round.State.DRAFT
+    if all(s.has_entries and s.result().complete for s in sheets):
+        return Round.State.COMPLETE
+    if any(s.has_entries for s in sheets):
+        return Round.State.PLAYING
+    return Round.State.SEATED
+
+
+def rounds_refresh_state(*, tournament: Tournament, numbers: Sequence[int] | None = None) -> None:
+    """Store each round's state as its sheets have it (a draft round without tables stays)."""
+    sheets_by_round: dict[int, list[TableSheet]] = defaultdict(list)
+    round_filter = numbers[0] if numbers is not None and len(numbers) == 1 else None
+    for sheet in load_table_sheets(tournament=tournament, round_number=round_filter):
+        sheets_by_round[sheet.round_number].append(sheet)
+    rounds = tournament.rounds.all()
+    if numbers is not None:
+        rounds = rounds.filter(number__in=numbers)
+    for round_ in rounds:
+        state = round_state_of(sheets_by_round.get(round_.number, []))
+        if round_.state != state:
+            round_.state = state
+            round_.save(update_fields=["state"])
