@@ -31,6 +31,11 @@ def _is_count(value: object, hand_size: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= hand_size
 
 
+def _shown(value: object) -> str:
+    # Show a stray string as '1' so it is not mistaken for the number 1.
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+
+
 def _param(value: object) -> int | str:
     return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
@@ -80,8 +85,8 @@ def check_deal(
             problems.append(
                 problem(
                     ErrorCode.BID_RANGE,
-                    f"seat {seat + 1} bid {bid}, but a bid must be a whole number from 0 to "
-                    f"{size}.",
+                    f"seat {seat + 1} bid {_shown(bid)}, but a bid must be a whole number "
+                    f"from 0 to {size}.",
                     seat,
                     bid=_param(bid),
                 )
@@ -113,8 +118,8 @@ def check_deal(
     range_problems = [
         problem(
             ErrorCode.TRICKS_RANGE,
-            f"seat {seat + 1} took {taken} tricks, but a player takes a whole number from 0 to "
-            f"{size}.",
+            f"seat {seat + 1} took {_shown(taken)} tricks, but a player takes a whole number "
+            f"from 0 to {size}.",
             seat,
             tricks=_param(taken),
         )
@@ -182,7 +187,7 @@ def _check_penalties(penalties: Iterable[Penalty], n_seats: int, current: int) -
     for penalty in penalties:
         seat, deal = penalty.seat, penalty.deal
         seat_ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n_seats
-        where = f"seat {seat + 1}" if seat_ok else "a seat"
+        who = f"seat {seat + 1}" if seat_ok else "a seat"
         if not seat_ok:
             problems.append(
                 Problem(
@@ -198,7 +203,7 @@ def _check_penalties(penalties: Iterable[Penalty], n_seats: int, current: int) -
             problems.append(
                 Problem(
                     ErrorCode.PENALTY_DEAL,
-                    f"A revoke penalty for {where} is in deal {deal}, but a game has deals 1 to "
+                    f"A revoke penalty for {who} is in deal {deal}, but a game has deals 1 to "
                     f"{DEAL_COUNT}.",
                     None,
                     seat if seat_ok else None,
@@ -209,7 +214,7 @@ def _check_penalties(penalties: Iterable[Penalty], n_seats: int, current: int) -
             problems.append(
                 Problem(
                     ErrorCode.PENALTY_DEAL,
-                    f"{DEALS[deal - 1].title}: a revoke penalty for {where}, but the game has "
+                    f"{DEALS[deal - 1].title}: {who} has a revoke penalty, but the game has "
                     f"only reached deal {current}.",
                     deal,
                     seat if seat_ok else None,
