@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from scoring.deals import DEAL_COUNT
 from scoring.sheet import DealEntry, Penalty, Sheet, SheetResult, score_sheet
-from scoring.standings import RoundScore, StandingRow, standings
+from scoring.standings import RoundScore, StandingRow, round_scores, standings
 from tournament.models import Entry, Player, Seat, Table, Tournament
 from tournament.models import Penalty as PenaltyRow
 
@@ -125,24 +125,12 @@ def table_sheet(table: Table) -> TableSheet:
     return sheet
 
 
-def round_scores(sheets: Iterable[TableSheet]) -> list[RoundScore]:
+def sheets_round_scores(sheets: Iterable[TableSheet]) -> list[RoundScore]:
     """Every seated player's score per round, from the sheets that have any entries."""
-    scores = []
+    scores: list[RoundScore] = []
     for table in sheets:
-        if not table.has_entries:
-            continue
-        result = table.result()
-        for player_id, totals in zip(table.player_ids, result.totals, strict=True):
-            scores.append(
-                RoundScore(
-                    player=player_id,
-                    round=table.round_number,
-                    tournament_points=totals.tournament_points,
-                    bollen=totals.bollen,
-                    correct=totals.correct,
-                    points=totals.points,
-                )
-            )
+        if table.has_entries:
+            scores.extend(round_scores(table.player_ids, table.result(), round=table.round_number))
     return scores
 
 
@@ -158,7 +146,7 @@ class Standings:
 def tournament_standings(tournament: Tournament) -> Standings:
     """Live standings: every deal entered so far counts, ranked by the tournament's tie-breaks."""
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
-    scores = round_scores(load_table_sheets(tournament=tournament))
+    scores = sheets_round_scores(load_table_sheets(tournament=tournament))
     rows = standings(
         scores,
         order=tournament.tiebreak_order,

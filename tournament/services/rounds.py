@@ -29,8 +29,10 @@ def rounds_refresh_state(*, tournament: Tournament, numbers: Sequence[int] | Non
     rounds = tournament.rounds.all()
     if numbers is not None:
         rounds = rounds.filter(number__in=numbers)
+    changed: dict[str, list[int]] = defaultdict(list)
     for round_ in rounds:
         state = round_state_of(sheets_by_round.get(round_.number, []))
         if round_.state != state:
-            round_.state = state
-            round_.save(update_fields=["state"])
+            changed[state].append(round_.pk)
+    for state, pks in changed.items():
+        Round.objects.filter(pk__in=pks).update(state=state)
