@@ -115,14 +115,16 @@ class Sheet:
     ) -> Sheet:
         """Build a sheet from lists: one bids row per deal, and tricks rows for the deals played.
 
-        Missing tricks rows (fewer rows than bids rows, or None) mean no tricks written yet.
+        Missing tricks rows (fewer rows than bids rows, or None) mean no tricks written yet; a
+        tricks row without a bids row gets a row of missing bids, which the checks then report.
         """
         bids_rows = [tuple(row) for row in bids_rows]
         tricks_rows = [None if row is None else tuple(row) for row in tricks_rows]
+        bids_rows += [(None,) * n_seats] * (len(tricks_rows) - len(bids_rows))
         tricks_rows += [None] * (len(bids_rows) - len(tricks_rows))
         deals = tuple(
             DealEntry(bids, (None,) * len(bids) if tricks is None else tricks)
-            for bids, tricks in zip(bids_rows, tricks_rows, strict=False)
+            for bids, tricks in zip(bids_rows, tricks_rows, strict=True)
         )
         return cls(n_seats, deals, tuple(penalties))
 

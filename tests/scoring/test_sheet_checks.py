@@ -202,3 +202,11 @@ def test_from_rows_pads_missing_tricks_rows():
     sheet = Sheet.from_rows(3, [[0, 0, 0], [1, 0, 0]], [[1, 0, 0]])
     assert sheet.deals[1] == DealEntry((1, 0, 0), (None, None, None))
     assert check_sheet(sheet) == []
+
+
+def test_from_rows_keeps_tricks_that_have_no_bids_row():
+    sheet = Sheet.from_rows(3, [[0, 0, 0]], [[1, 0, 0], [2, 0, 0]])
+    assert sheet.deals[1] == DealEntry((None, None, None), (2, 0, 0))
+    assert [(p.code, p.deal, p.seat) for p in check_sheet(sheet)] == [
+        (ErrorCode.BIDS_INCOMPLETE, 2, seat) for seat in range(3)
+    ]
