@@ -188,6 +188,7 @@ def _check_penalties(penalties: Iterable[Penalty], n_seats: int, current: int) -
         seat, deal = penalty.seat, penalty.deal
         seat_ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n_seats
         who = f"seat {seat + 1}" if seat_ok else "a seat"
+        placed = {"seat_number": seat + 1} if seat_ok else {}
         if not seat_ok:
             problems.append(
                 Problem(
@@ -207,7 +208,7 @@ def _check_penalties(penalties: Iterable[Penalty], n_seats: int, current: int) -
                     f"{DEAL_COUNT}.",
                     None,
                     seat if seat_ok else None,
-                    {"deal": _param(deal), "current_deal": current},
+                    {"deal": _param(deal), "current_deal": current, **placed},
                 )
             )
         elif deal > current:
@@ -218,7 +219,7 @@ def _check_penalties(penalties: Iterable[Penalty], n_seats: int, current: int) -
                     f"only reached deal {current}.",
                     deal,
                     seat if seat_ok else None,
-                    {"deal": deal, "current_deal": current},
+                    {"deal": deal, "current_deal": current, **placed},
                 )
             )
     return problems

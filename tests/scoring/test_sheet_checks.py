@@ -154,6 +154,14 @@ def test_tricks_sum_message_names_the_sum_and_the_hand_size():
     assert (problem.params["sum"], problem.params["hand_size"]) == (3, 2)
 
 
+def test_penalty_problems_name_the_seat_and_the_deal_reached():
+    (problem,) = check_sheet(sheet_with(penalties=[Penalty(1, 5)]))
+    assert problem.message == (
+        "Deal 5 (5 cards): seat 2 has a revoke penalty, but the game has only reached deal 4."
+    )
+    assert problem.params == {"deal": 5, "current_deal": 4, "seat_number": 2}
+
+
 def test_every_problem_is_reported_not_just_the_first():
     sheet = sheet_with(both(bid(1, 0, 2), took(2, 3, 1), bid(3, 2, 2)), [Penalty(9, 1)])
     found = [(p.code, p.deal, p.seat) for p in check_sheet(sheet)]
