@@ -1,6 +1,6 @@
 """Developer tool: fill Dutch translations into locale/nl from a JSON glossary.
 
-Usage: .venv/bin/python scripts/translate.py locale/nl-glossary.json
+Usage: scripts/messages.sh (extracts the strings, then runs this with locale/nl-glossary.json)
 Reports every msgid that still has no Dutch text, so nothing visible stays untranslated.
 """
 
@@ -20,6 +20,12 @@ def main(glossary_path: str) -> int:
     for entry in catalogue:
         if entry.obsolete:
             continue
+        if "fuzzy" in entry.flags:
+            # A guess by gettext from a similar text: never trust it.
+            entry.flags.remove("fuzzy")
+            entry.msgstr = ""
+            entry.msgstr_plural = {k: "" for k in entry.msgstr_plural}
+            entry.previous_msgid = None
         if entry.msgid_plural:
             forms = glossary.get(entry.msgid)
             if isinstance(forms, list) and len(forms) == 2:
@@ -30,8 +36,7 @@ def main(glossary_path: str) -> int:
             entry.msgstr = glossary[entry.msgid]
         elif not entry.msgstr:
             missing.append(entry.msgid)
-        if "fuzzy" in entry.flags:
-            entry.flags.remove("fuzzy")
+    catalogue.metadata_is_fuzzy = False
     catalogue.save()
     for msgid in missing:
         print(f"untranslated: {msgid!r}")

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from scoring.deals import DEAL_COUNT
-from scoring.sheet import DealEntry, Penalty, Sheet, SheetResult, score_sheet
+from scoring.sheet import DealEntry, Penalty, Sheet, SheetResult, check_sheet, score_sheet
 from scoring.standings import RoundScore, StandingRow, round_scores, standings
 from tournament.models import Entry, Player, Seat, Table, Tournament
 from tournament.models import Penalty as PenaltyRow
@@ -38,6 +39,22 @@ class TableSheet:
 
     def result(self) -> SheetResult:
         return score_sheet(self.sheet)
+
+    @property
+    def status(self) -> SheetStatus:
+        """How far the table is: empty, in progress, complete, or in error."""
+        if check_sheet(self.sheet):
+            return SheetStatus.ERROR
+        if not self.has_entries:
+            return SheetStatus.EMPTY
+        return SheetStatus.COMPLETE if self.result().complete else SheetStatus.PROGRESS
+
+
+class SheetStatus(StrEnum):
+    EMPTY = "empty"
+    PROGRESS = "progress"
+    COMPLETE = "complete"
+    ERROR = "error"
 
 
 def sheet_from_cells(

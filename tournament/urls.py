@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournament.views import home
+from tournament.views import home, tournaments
 
 urlpatterns = [
     path("", home.tournament_list, name="tournament_list"),
@@ -10,4 +10,12 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("t/new/", tournaments.tournament_create, name="tournament_create"),
+    path("t/import/", tournaments.tournament_upload, name="tournament_upload"),
+    path("t/<slug:slug>/", include("tournament.urls_director")),
+    path("p/<slug:slug>/", include("tournament.urls_public")),
+    # The score sheet pages (director's entry of a table's sheet).
+    path("t/<slug:slug>/", include("tournament.urls_sheets")),
+    # Printing: PDFs and the statistics workbook.
+    path("t/<slug:slug>/print/", include("tournament.printing.urls")),
 ]

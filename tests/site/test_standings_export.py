@@ -3,7 +3,6 @@
 import csv
 import io
 import json
-import random
 
 import pytest
 from django.core.management import call_command
@@ -11,37 +10,25 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
-from scoring.simulate import simulate_tournament
+from tests import factories
 from tournament.adapter import tournament_standings
 from tournament.exports.standings import StandingsExporter
-from tournament.services.portable import tournament_import
 
 pytestmark = pytest.mark.django_db
 
 
 def played_tournament(n_players: int = 8, rounds: int = 2, *, seed: int = 1, last_round=None):
-    rng = random.Random(seed)
-    players = [(f"p{i}", f"Speler {i}", "") for i in range(1, n_players + 1)]
-    players[0] = ("p1", '="1"', "=Club")
-    seating = []
-    for _ in range(rounds):
-        ids = [p[0] for p in players]
-        rng.shuffle(ids)
-        seating.append([ids[i : i + 4] for i in range(0, n_players, 4)])
-    played = [[11] * len(r) for r in seating]
-    if last_round is not None:
-        played[-1] = last_round
-    document = simulate_tournament(
-        name="Test", players=players, seating=seating, rng=rng, played_deals=played
+    names = ['="1"'] + [f"Speler {i}" for i in range(2, n_players + 1)]
+    return factories.played_tournament(
+        n_players, rounds, seed=seed, last_round=last_round, names=names
     )
-    return tournament_import(document=document)
 
 
 def test_json_standings_follow_the_format(capsys):
     tournament = played_tournament()
     call_command("export_standings", tournament.slug, "--format", "json")
     document = json.loads(capsys.readouterr().out)
-    assert document["tournament"] == "Test"
+    assert document["tournament"] == "Testtoernooi"
     assert document["rounds_counted"] == 2
     first = document["standings"][0]
     assert set(first) == {"rank", "player", "name", "points", "bollen", "correct", "per_round"}

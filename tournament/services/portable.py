@@ -20,6 +20,7 @@ from tournament.services.rounds import rounds_refresh_state
 FORMAT = "bollen-tournament"
 VERSION = 1
 BATCH = 2000
+RESERVED_SLUGS = {"new", "import"}  # taken by the site's own URLs under /t/
 
 
 def tournament_unique_slug(*, name: str, date: datetime.date | None) -> str:
@@ -29,7 +30,7 @@ def tournament_unique_slug(*, name: str, date: datetime.date | None) -> str:
         base = f"{base}-{date.isoformat()}"
     slug, n = base, 1
     taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    while slug in taken:
+    while slug in taken or slug in RESERVED_SLUGS:
         n += 1
         slug = f"{base}-{n}"
     return slug

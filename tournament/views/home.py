@@ -1,6 +1,16 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournament import selectors
+
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournament/tournament_list.html", {})
+    """Signed-in directors see their tournaments; visitors see the public ones."""
+    return render(
+        request,
+        "tournament/tournament_list.html",
+        {
+            "directed": selectors.tournaments_directed(request.user),
+            "public": selectors.tournaments_public(),
+        },
+    )

@@ -1,0 +1,34 @@
+"""The standings page and its downloads."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from tournament.exports.standings import StandingsExporter
+from tournament.models import Tournament
+from tournament.permissions import director_required
+from tournament.tables import StandingsTable, standings_table_rows
+
+
+@director_required
+def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    rows, rounds = standings_table_rows(tournament)
+    table = StandingsTable(rows, rounds=rounds)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournament/standings.html",
+        {"tournament": tournament, "tab": "standings", "table": table},
+    )
+
+
+@director_required
+def standings_download(request: HttpRequest, tournament: Tournament, format: str) -> HttpResponse:
+    if format not in StandingsExporter.formats:
+        raise Http404
+    exported = StandingsExporter(tournament, format=format).render()
+    response = HttpResponse(exported.data, content_type=exported.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{exported.filename}"'
+    return response
