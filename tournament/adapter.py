@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from scoring.deals import DEAL_COUNT
 from scoring.sheet import DealEntry, Penalty, Sheet, SheetResult, check_sheet, score_sheet
@@ -50,11 +52,11 @@ class TableSheet:
         return SheetStatus.COMPLETE if self.result().complete else SheetStatus.PROGRESS
 
 
-class SheetStatus(StrEnum):
-    EMPTY = "empty"
-    PROGRESS = "progress"
-    COMPLETE = "complete"
-    ERROR = "error"
+class SheetStatus(models.TextChoices):
+    EMPTY = "empty", _("not started")
+    PROGRESS = "progress", _("in progress")
+    COMPLETE = "complete", _("complete")
+    ERROR = "error", _("in error")
 
 
 def sheet_from_cells(

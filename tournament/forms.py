@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import TieBreak
-from tournament.models import Tournament
+from tournament.models import Player, Tournament
 
 TIEBREAK_LABELS = {
     TieBreak.TOURNAMENT_POINTS: _("most tournament points"),
@@ -89,3 +89,63 @@ class TournamentFileForm(forms.Form):
         label=_("Tournament file (.json)"),
         help_text=_("A backup or export of a tournament, format version 1."),
     )
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+
+
+class PlayerPasteForm(forms.Form):
+    text = forms.CharField(
+        label=_("Players, one per line"),
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 50}),
+        help_text=_(
+            "Optionally the club after a tab or a semicolon: “Anna de Vries; De Troefkaart”."
+        ),
+    )
+
+
+class PlayerUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("Excel or CSV file"),
+        help_text=_("First column the name, second the club; a header row “Naam / Club” is fine."),
+    )
+
+
+class PlayerConfirmForm(forms.Form):
+    """Carries the checked rows of a preview (signed, so they cannot be altered on the way)."""
+
+    payload = forms.CharField(widget=forms.HiddenInput)
+
+
+class PlayerWithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label=_("Withdraw from round"), min_value=1, max_value=99)
+
+
+class RoundAdjustForm(forms.Form):
+    """Swap two players, or put a player (e.g. a late arrival) at a table."""
+
+    action = forms.ChoiceField(
+        choices=[("swap", _("Swap two players")), ("move", _("Put a player at a table"))],
+        widget=forms.HiddenInput,
+    )
+    player = forms.ModelChoiceField(queryset=None, label=_("Player"))
+    other = forms.ModelChoiceField(queryset=None, label=_("with"), required=False)
+    table = forms.TypedChoiceField(label=_("at table"), coerce=int, choices=(), required=False)
+
+    def __init__(self, *args, players, tables, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        pks = [p.pk for p in players]
+        queryset = Player.objects.filter(pk__in=pks).order_by("name")
+        self.fields["player"].queryset = queryset
+        self.fields["other"].queryset = queryset
+        self.fields["table"].choices = [(n, str(n)) for n in tables]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("action") == "swap" and not cleaned.get("other"):
+            self.add_error("other", _("Choose the player to swap with."))
+        if cleaned.get("action") == "move" and not cleaned.get("table"):
+            self.add_error("table", _("Choose a table."))
+        return cleaned

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from itertools import combinations
 
 from django.db.models import Count, Q, QuerySet
 
+from scoring.seating import plan_quality
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, Tournament
 
@@ -82,3 +84,124 @@ def tournament_overview(tournament: Tournament) -> dict:
         "next_round_players": players_for_round(tournament, next_number).count(),
         "incomplete_round": next((s for s in summaries if s.missing), None),
     }
+
+
+def player_rows(tournament: Tournament) -> QuerySet[Player]:
+    """The players of a tournament with the number of rounds they have been seated in."""
+    return (
+        Player.objects.filter(tournament=tournament)
+        .annotate(rounds_seated=Count("seats"))
+        .order_by("name", "pk")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    round_number: int
+    table_number: int
+    seat: int
+    opponents: list[Player]
+    tournament_points: int | None
+    bollen: int | None
+    correct: int | None
+    status: SheetStatus
+
+
+def player_history(player: Player) -> dict:
+    """Where a player sat each round, against whom, and what they scored (fixed queries)."""
+    tournament = player.tournament
+    sheets = [s for s in load_table_sheets(tournament=tournament) if player.pk in s.player_ids]
+    others = {pk for s in sheets for pk in s.player_ids}
+    names = Player.objects.in_bulk(others)
+    history = []
+    met: Counter[int] = Counter()
+    for sheet in sheets:
+        seat = sheet.player_ids.index(player.pk)
+        totals = sheet.result().totals[seat] if sheet.has_entries else None
+        opponents = [names[pk] for pk in sheet.player_ids if pk != player.pk]
+        met.update(p.pk for p in opponents)
+        history.append(
+            PlayerRound(
+                round_number=sheet.round_number,
+                table_number=sheet.table_number,
+                seat=seat,
+                opponents=opponents,
+                tournament_points=totals.tournament_points if totals else None,
+                bollen=totals.bollen if totals else None,
+                correct=totals.correct if totals else None,
+                status=sheet.status,
+            )
+        )
+    repeated = [(names[pk], count) for pk, count in met.items() if count > 1]
+    return {"history": history, "met_again": sorted(repeated, key=lambda x: (-x[1], x[0].name))}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    number: int
+    players: list[Player]
+    status: SheetStatus
+    repeated: list[tuple[Player, Player, int]]
+
+
+def round_seating(round_: Round) -> dict:
+    """A round's tables in seat order with their sheet status, the plan's quality, and who
+    meets whom again (counting this round and the ones before)."""
+    tournament = round_.tournament
+    sheets = [
+        s for s in load_table_sheets(tournament=tournament) if s.round_number <= round_.number
+    ]
+    players = Player.objects.in_bulk({pk for s in sheets for pk in s.player_ids})
+    schedule: dict[int, list[list[int]]] = defaultdict(list)
+    for sheet in sheets:
+        schedule[sheet.round_number].append(list(sheet.player_ids))
+    quality = plan_quality([schedule[n] for n in sorted(schedule)])
+    met_before: Counter[frozenset[int]] = Counter()
+    for number in sorted(schedule):
+        if number >= round_.number:
+            break
+        for table in schedule[number]:
+            met_before.update(frozenset(pair) for pair in combinations(table, 2))
+    tables = []
+    for sheet in sheets:
+        if sheet.round_number != round_.number:
+            continue
+        repeated = [
+            (players[a], players[b], met_before[frozenset((a, b))] + 1)
+            for a, b in combinations(sheet.player_ids, 2)
+            if met_before[frozenset((a, b))]
+        ]
+        tables.append(
+            SeatedTable(
+                number=sheet.table_number,
+                players=[players[pk] for pk in sheet.player_ids],
+                status=sheet.status,
+                repeated=repeated,
+            )
+        )
+    seated = {pk for t in tables for pk in (p.pk for p in t.players)}
+    unseated = [p for p in players_for_round(tournament, round_.number) if p.pk not in seated]
+    return {
+        "tables": tables,
+        "quality": quality,
+        "repeats_this_round": sum(len(t.repeated) for t in tables),
+        "unseated": unseated,
+        "all_seated": sorted((p for t in tables for p in t.players), key=lambda p: p.name),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    name: str
+    club: str
+    table: int
+
+
+def public_seating(tournament: Tournament) -> dict:
+    """The latest published round's seating as (name, table), alphabetically."""
+    round_ = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
+    if round_ is None:
+        return {"round": None, "places": []}
+    seats = round_.seats.select_related("player", "table").order_by("player__name")
+    places = [Place(name=s.player.name, club=s.player.club, table=s.table.number) for s in seats]
+    return {"round": round_, "places": places}

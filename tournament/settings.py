@@ -142,6 +142,9 @@ STORAGES = {
     },
 }
 
+# Seconds the seating engine may search when the director seats a round.
+SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
+
 BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
 
 # Uploaded spreadsheets and tournament files: refuse anything bigger before parsing.

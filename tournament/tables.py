@@ -29,6 +29,7 @@ def standings_table_rows(tournament: Tournament) -> tuple[list[dict], tuple[int,
             "correct": row.correct,
             "points": row.points,
             "withdrawn": player.withdrawn_round is not None,
+            "per_round_values": [row.per_round.get(n) for n in standings.rounds_counted],
         }
         for number in standings.rounds_counted:
             values[f"round_{number}"] = row.per_round.get(number)

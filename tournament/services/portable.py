@@ -76,7 +76,10 @@ def tournament_import(*, document: Any, director=None) -> Tournament:
     player_pk = {p.file_id: p.pk for p in players}
 
     rounds = Round.objects.bulk_create(
-        [Round(tournament=tournament, number=r["number"]) for r in document["rounds"]]
+        [
+            Round(tournament=tournament, number=r["number"], state=Round.State.SEATED)
+            for r in document["rounds"]
+        ]
     )
     tables: list[Table] = []
     for round_obj, round_doc in zip(rounds, document["rounds"], strict=True):

@@ -9,15 +9,18 @@ from tournament.adapter import TableSheet, load_table_sheets
 from tournament.models import Round, Tournament
 
 
-def round_state_of(sheets: Sequence[TableSheet]) -> Round.State:
-    """The state a round's sheets put it in: seated, playing, or complete (every game done)."""
-    if not sheets:
-        return Round.State.DRAFT
-    if all(s.has_entries and s.result().complete for s in sheets):
+def round_state_of(sheets: Sequence[TableSheet], *, current: str) -> str:
+    """The state a round's sheets put it in: playing, or complete once every game is done.
+
+    A round without any entry keeps its seating state (a draft stays a draft).
+    """
+    if sheets and all(s.has_entries and s.result().complete for s in sheets):
         return Round.State.COMPLETE
     if any(s.has_entries for s in sheets):
         return Round.State.PLAYING
-    return Round.State.SEATED
+    if current in (Round.State.PLAYING, Round.State.COMPLETE):
+        return Round.State.SEATED  # every entry was taken back
+    return current
 
 
 def rounds_refresh_state(*, tournament: Tournament, numbers: Sequence[int] | None = None) -> None:
@@ -31,7 +34,7 @@ def rounds_refresh_state(*, tournament: Tournament, numbers: Sequence[int] | Non
         rounds = rounds.filter(number__in=numbers)
     changed: dict[str, list[int]] = defaultdict(list)
     for round_ in rounds:
-        state = round_state_of(sheets_by_round.get(round_.number, []))
+        state = round_state_of(sheets_by_round.get(round_.number, []), current=round_.state)
         if round_.state != state:
             changed[state].append(round_.pk)
     for state, pks in changed.items():

@@ -1,9 +1,57 @@
-# Work in progress (being written now): placeholder views so that the URL names resolve.
-from django.http import Http404
+"""Public pages (no sign-in) for players: where do I sit, the standings, the projector."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import translation
+
+from tournament import selectors
+from tournament.permissions import public_tournament
+from tournament.tables import standings_table_rows
+
+SCREEN_REFRESH_SECONDS = 30
 
 
-def _todo(*args, **kwargs):
-    raise Http404
+def public_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where do I sit: the published round's seating, searchable by name."""
+    tournament = public_tournament(slug)
+    query = request.GET.get("q", "").strip()[:100]
+    seating = selectors.public_seating(tournament)
+    found = seating["places"]
+    if query:
+        needle = query.casefold()
+        found = [place for place in found if needle in place.name.casefold()]
+    return render(
+        request,
+        "public/home.html",
+        {"tournament": tournament, "query": query, "found": found, **seating},
+    )
 
 
-public_home = public_standings = public_screen = _todo
+def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = public_tournament(slug)
+    rows, rounds = standings_table_rows(tournament)
+    return render(
+        request,
+        "public/standings.html",
+        {"tournament": tournament, "rows": rows, "rounds": rounds},
+    )
+
+
+def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """The projector: seating and standings in large type, refreshing by itself."""
+    tournament = public_tournament(slug)
+    rows, rounds = standings_table_rows(tournament)
+    with translation.override(tournament.language):
+        return render(
+            request,
+            "public/screen.html",
+            {
+                "tournament": tournament,
+                "rows": rows[:20],
+                "rounds": rounds,
+                "refresh": SCREEN_REFRESH_SECONDS,
+                **selectors.public_seating(tournament),
+            },
+        )

@@ -1,9 +1,146 @@
-# Work in progress (being written now): placeholder views so that the URL names resolve.
-from django.http import Http404
+"""Rounds: seat the next round, look at the plan, adjust it, publish it, follow the sheets."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament import selectors
+from tournament.forms import RoundAdjustForm
+from tournament.models import Round, Tournament
+from tournament.permissions import director_required
+from tournament.problems import ProblemsError
+from tournament.services import seating as services
 
 
-def _todo(*args, **kwargs):
-    raise Http404
+@director_required
+def round_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    overview = selectors.tournament_overview(tournament)
+    return render(
+        request,
+        "tournament/round_list.html",
+        {"tournament": tournament, "tab": "rounds", **overview},
+    )
 
 
-round_list = round_seat = round_detail = round_swap = round_unseat = _todo
+@director_required
+@require_POST
+def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    overview = selectors.tournament_overview(tournament)
+    incomplete = overview["incomplete_round"]
+    if incomplete and "confirm" not in request.POST:
+        messages.warning(
+            request,
+            _(
+                "Round %(round)s still has %(count)s sheet(s) that are not complete. "
+                "Seat round %(next)s anyway?"
+            )
+            % {
+                "round": incomplete.round.number,
+                "count": incomplete.missing,
+                "next": overview["next_round"],
+            },
+        )
+        return redirect("round_list", slug=tournament.slug)
+    try:
+        round_, note = services.round_seat(tournament=tournament)
+    except ProblemsError as exc:
+        for line in exc.lines():
+            messages.error(request, line)
+        return redirect("round_list", slug=tournament.slug)
+    messages.success(
+        request,
+        _("Round %(round)s is seated as a draft: check it, adjust it, then publish it.")
+        % {"round": round_.number},
+    )
+    if note:
+        messages.warning(request, note)
+    return redirect("round_detail", slug=tournament.slug, number=round_.number)
+
+
+@director_required
+def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    seating = selectors.round_seating(round_)
+    editable = round_.state in services.EDITABLE_STATES and not any(
+        t.status != "empty" for t in seating["tables"]
+    )
+    form = RoundAdjustForm(
+        players=seating["all_seated"] + seating["unseated"],
+        tables=[t.number for t in seating["tables"]],
+    )
+    return render(
+        request,
+        "tournament/round_detail.html",
+        {
+            "tournament": tournament,
+            "tab": "rounds",
+            "round": round_,
+            "editable": editable,
+            "form": form,
+            **seating,
+        },
+    )
+
+
+@director_required
+@require_POST
+def round_adjust(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    seating = selectors.round_seating(round_)
+    form = RoundAdjustForm(
+        request.POST,
+        players=seating["all_seated"] + seating["unseated"],
+        tables=[t.number for t in seating["tables"]],
+    )
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("round_detail", slug=tournament.slug, number=number)
+    data = form.cleaned_data
+    try:
+        if data["action"] == "swap":
+            services.round_swap(round_=round_, player_a=data["player"], player_b=data["other"])
+            messages.success(
+                request,
+                _("%(a)s and %(b)s swapped places.")
+                % {"a": data["player"].name, "b": data["other"].name},
+            )
+        else:
+            services.round_move(round_=round_, player=data["player"], table_number=data["table"])
+            messages.success(
+                request,
+                _("%(name)s now sits at table %(table)s.")
+                % {"name": data["player"].name, "table": data["table"]},
+            )
+    except ProblemsError as exc:
+        for line in exc.lines():
+            messages.error(request, line)
+    return redirect("round_detail", slug=tournament.slug, number=number)
+
+
+@director_required
+@require_POST
+def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    services.round_publish(round_=round_)
+    messages.success(request, _("Round %(round)s is published.") % {"round": number})
+    return redirect("round_detail", slug=tournament.slug, number=number)
+
+
+@director_required
+@require_POST
+def round_unseat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    try:
+        services.round_unseat(round_=round_)
+    except ProblemsError as exc:
+        for line in exc.lines():
+            messages.error(request, line)
+        return redirect("round_detail", slug=tournament.slug, number=number)
+    messages.success(request, _("The seating of round %(round)s was removed.") % {"round": number})
+    return redirect("round_list", slug=tournament.slug)

@@ -1,0 +1,168 @@
+"""Registering players: typed, pasted, imported from Excel/CSV with a preview; withdrawals."""
+
+import io
+import zipfile
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import Workbook
+
+from tests.factories import played_tournament
+from tournament.models import Player, Round
+from tournament.player_import import PlayerFileError, parse_pasted, parse_upload
+from tournament.services.players import player_withdraw
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(director):
+    return played_tournament(8, rounds=0, director=director)
+
+
+def xlsx(rows) -> bytes:
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    for row in workbook.active.iter_rows():
+        for cell in row:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                cell.data_type = "s"  # text that looks like a formula, as typed in Excel
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def test_paste_accepts_tab_or_semicolon_before_the_club():
+    rows = parse_pasted("Anna de Vries\tDe Troefkaart\n\nBram Jansen; 't Aasje\nCor Smit\n")
+    assert [(r.line, r.name, r.club) for r in rows] == [
+        (1, "Anna de Vries", "De Troefkaart"),
+        (3, "Bram Jansen", "'t Aasje"),
+        (4, "Cor Smit", ""),
+    ]
+
+
+def test_excel_with_a_header_row_is_read_by_column_name():
+    data = xlsx([["Club", "Naam"], ["De Troefkaart", "Anna"], [None, "Bram"], [None, None]])
+    rows = parse_upload("spelers.xlsx", data)
+    assert [(r.name, r.club) for r in rows] == [("Anna", "De Troefkaart"), ("Bram", "")]
+
+
+def test_csv_in_windows_encoding_with_semicolons():
+    data = "Naam;Club\nZoë Müller;De Gouden Aas\n".encode("cp1252")
+    (row,) = parse_upload("spelers.csv", data)
+    assert (row.name, row.club) == ("Zoë Müller", "De Gouden Aas")
+
+
+def test_add_one_player(director_client, tournament):
+    response = director_client.post(
+        reverse("player_list", args=[tournament.slug]), {"name": "Nieuwe Speler", "club": ""}
+    )
+    assert response.status_code == 302
+    assert tournament.players.filter(name="Nieuwe Speler", joined_round=1).exists()
+
+
+def test_import_preview_shows_problems_and_saves_nothing_until_confirmed(
+    director_client, tournament
+):
+    existing = tournament.players.first().name
+    data = xlsx(
+        [
+            ["Naam", "Club"],
+            ["Anna", "A"],
+            ["", "B"],
+            ["Anna", "C"],
+            [existing, ""],
+            ["x" * 201, ""],
+            ["Bram", "=HYPERLINK()"],
+        ]
+    )
+    url = reverse("player_import", args=[tournament.slug])
+    before = tournament.players.count()
+    response = director_client.post(url, {"file": SimpleUploadedFile("p.xlsx", data)})
+    assert response.status_code == 200
+    rows = response.context["rows"]
+    problems = {row.line: row.problems for row in rows}
+    assert problems[2] == [] and problems[7] == []
+    assert "empty" in problems[3][0] or "leeg" in problems[3][0]
+    assert problems[4] and problems[5] and problems[6]
+    assert tournament.players.count() == before
+
+    payload = response.context["confirm"].initial["payload"]
+    response = director_client.post(url, {"payload": payload})
+    assert response.status_code == 302
+    assert tournament.players.count() == before + 2
+    assert tournament.players.get(name="Bram").club == "=HYPERLINK()"
+
+
+def test_tampered_preview_is_refused(director_client, tournament):
+    url = reverse("player_paste", args=[tournament.slug])
+    response = director_client.post(url, {"payload": "not-signed"})
+    assert response.status_code == 200
+    assert tournament.players.count() == 8
+
+
+def test_late_entry_plays_from_the_next_open_round(director_client, director):
+    tournament = played_tournament(8, rounds=1, director=director)
+    director_client.post(reverse("player_list", args=[tournament.slug]), {"name": "Laat"})
+    assert Player.objects.get(name="Laat").joined_round == 2
+
+
+def test_zip_bomb_is_refused_before_parsing():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<a>" + b" " * 60_000_000 + b"</a>")
+    with pytest.raises(PlayerFileError, match="MB"):
+        parse_upload("bomb.xlsx", buffer.getvalue())
+
+
+def test_billion_laughs_workbook_is_refused():
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">'
+        b'<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>'
+        b"<workbook>&lol3;</workbook>"
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("[Content_Types].xml", laughs)
+        archive.writestr("xl/workbook.xml", laughs)
+    with pytest.raises(PlayerFileError, match="cannot be read|kan niet gelezen"):
+        parse_upload("laughs.xlsx", buffer.getvalue())
+
+
+def test_file_that_is_not_a_spreadsheet_is_refused_clearly():
+    with pytest.raises(PlayerFileError):
+        parse_upload("spelers.pdf", b"%PDF-1.4")
+    with pytest.raises(PlayerFileError):
+        parse_upload("spelers.xlsx", b"not a zip")
+
+
+def test_withdrawal_keeps_earlier_rounds_and_refuses_a_round_in_play(director):
+    tournament = played_tournament(8, rounds=2, last_round=[3, 0], director=director)
+    round_2 = tournament.rounds.get(number=2)
+    assert round_2.state == Round.State.PLAYING
+    player = round_2.seats.first().player
+    with pytest.raises(Exception, match="round 2|ronde 2"):
+        player_withdraw(player=player, from_round=2)
+    player_withdraw(player=player, from_round=3)
+    player.refresh_from_db()
+    assert player.withdrawn_round == 3
+    assert player.seats.count() == 2
+
+
+def test_withdraw_view_reports_the_round_to_reseat(director_client, director):
+    tournament = played_tournament(8, rounds=1, director=director)
+    round_ = Round.objects.create(tournament=tournament, number=2, state=Round.State.SEATED)
+    table = round_.tables.create(number=1)
+    player = tournament.players.first()
+    round_.seats.create(table=table, player=player, position=0)
+    response = director_client.post(
+        reverse("player_withdraw", args=[tournament.slug, player.pk]),
+        {"from_round": 2},
+        follow=True,
+    )
+    texts = [str(m) for m in response.context["messages"]]
+    assert any("2" in t for t in texts)
+    assert not round_.seats.filter(player=player).exists()

@@ -1,0 +1,80 @@
+"""Public pages: only when switched on, searchable, and every name shown as written."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import played_tournament
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+NAMES = [
+    "<script>alert(1)</script>",
+    '="1"',
+    "Anna de Vries",
+    "Bram Jansen",
+    "Cor Smit",
+    "Dini Visser",
+    "Eva Bakker",
+    "Femke de Boer",
+]
+
+
+@pytest.fixture
+def tournament():
+    return played_tournament(8, rounds=2, last_round=[5, 0], names=NAMES, public=True)
+
+
+def test_public_pages_are_404_when_switched_off(client):
+    tournament = played_tournament(8, rounds=1, public=False)
+    for name in ("public_home", "public_standings", "public_screen"):
+        assert client.get(reverse(name, args=[tournament.slug])).status_code == 404
+
+
+def test_where_do_i_sit_finds_a_player_by_part_of_the_name(client, tournament):
+    response = client.get(reverse("public_home", args=[tournament.slug]), {"q": "anna"})
+    assert response.status_code == 200
+    (place,) = response.context["found"]
+    assert place.name == "Anna de Vries"
+    assert response.context["round"].number == 2
+
+
+def test_draft_seating_is_not_public(client, tournament):
+    Round.objects.filter(tournament=tournament, number=2).update(state=Round.State.DRAFT)
+    response = client.get(reverse("public_home", args=[tournament.slug]))
+    assert response.context["round"].number == 1
+
+
+def test_names_are_shown_as_written_everywhere(client, director_client, director, tournament):
+    tournament.directors.add(director)
+    pages = [
+        client.get(reverse("public_home", args=[tournament.slug]), {"q": "="}),
+        client.get(reverse("public_home", args=[tournament.slug]), {"q": "script"}),
+        client.get(reverse("public_standings", args=[tournament.slug])),
+        client.get(reverse("public_screen", args=[tournament.slug])),
+        director_client.get(reverse("standings", args=[tournament.slug])),
+        director_client.get(reverse("player_list", args=[tournament.slug])),
+        director_client.get(reverse("round_detail", args=[tournament.slug, 2])),
+    ]
+    for response in pages:
+        html = response.content.decode()
+        assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages[1].content.decode()
+    assert "=&quot;1&quot;" in pages[0].content.decode()
+
+
+def test_projector_refreshes_itself(client, tournament):
+    html = client.get(reverse("public_screen", args=[tournament.slug])).content.decode()
+    assert 'http-equiv="refresh"' in html
+
+
+def test_standings_page_queries_do_not_grow_with_players(
+    director_client, director, django_assert_max_num_queries
+):
+    small = played_tournament(8, rounds=2, director=director, seed=5)
+    large = played_tournament(60, rounds=2, director=director, seed=6)
+    for tournament in (small, large):
+        with django_assert_max_num_queries(12):
+            director_client.get(reverse("standings", args=[tournament.slug]))
+        with django_assert_max_num_queries(8):
+            director_client.get(reverse("public_standings", args=[tournament.slug]))

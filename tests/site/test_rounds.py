@@ -1,0 +1,108 @@
+"""Seating rounds on the site: plan, check, adjust, publish, lock once play starts."""
+
+from itertools import combinations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import played_tournament
+from tournament.models import Entry, Round, Seat
+from tournament.problems import ProblemsError
+from tournament.services.seating import round_move, round_seat, round_swap
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(director):
+    return played_tournament(16, rounds=0, director=director)
+
+
+def tables_of(round_):
+    tables = {}
+    for seat in Seat.objects.filter(round=round_).order_by("table__number", "position"):
+        tables.setdefault(seat.table.number, []).append(seat.player_id)
+    return list(tables.values())
+
+
+def test_seating_two_rounds_of_sixteen_repeats_nobody(tournament):
+    first, _ = round_seat(tournament=tournament)
+    Round.objects.filter(pk=first.pk).update(state=Round.State.COMPLETE)
+    second, _ = round_seat(tournament=tournament)
+    pairs = [
+        frozenset(p) for r in (first, second) for t in tables_of(r) for p in combinations(t, 2)
+    ]
+    assert len(pairs) == len(set(pairs))
+    assert [len(t) for t in tables_of(second)] == [4, 4, 4, 4]
+    assert second.state == Round.State.DRAFT
+
+
+def test_seat_view_warns_before_seating_over_missing_sheets(director_client, director):
+    tournament = played_tournament(8, rounds=1, last_round=[11, 4], director=director)
+    url = reverse("round_seat", args=[tournament.slug])
+    response = director_client.post(url, follow=True)
+    assert tournament.rounds.count() == 1
+    assert any("1" in str(m) for m in response.context["messages"])
+    director_client.post(url, {"confirm": "1"})
+    assert tournament.rounds.count() == 2
+
+
+def test_swap_two_players_between_tables(tournament):
+    round_, _ = round_seat(tournament=tournament)
+    (a, *_), (b, *_) = tables_of(round_)[:2]
+    player_a = tournament.players.get(pk=a)
+    player_b = tournament.players.get(pk=b)
+    round_swap(round_=round_, player_a=player_a, player_b=player_b)
+    tables = tables_of(round_)
+    assert tables[0][0] == b and tables[1][0] == a
+
+
+def test_late_arrival_is_put_at_a_table_of_four(tournament, director_client):
+    round_, _ = round_seat(tournament=tournament)
+    director_client.post(reverse("player_list", args=[tournament.slug]), {"name": "Laatkomer"})
+    late = tournament.players.get(name="Laatkomer")
+    assert late.joined_round == 1  # round 1 has not started: the late arrival can still play
+    response = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    assert late in response.context["unseated"]
+    round_move(round_=round_, player=late, table_number=2)
+    assert [len(t) for t in tables_of(round_)] == [4, 5, 4, 4]
+
+
+def test_move_that_leaves_a_table_of_three_is_refused(tournament):
+    round_, _ = round_seat(tournament=tournament)
+    mover = tournament.players.get(pk=tables_of(round_)[0][0])
+    with pytest.raises(ProblemsError, match="3"):
+        round_move(round_=round_, player=mover, table_number=2)
+    assert [len(t) for t in tables_of(round_)] == [4, 4, 4, 4]
+
+
+def test_seating_is_locked_once_play_starts(tournament, director_client):
+    round_, _ = round_seat(tournament=tournament)
+    seat = Seat.objects.filter(round=round_).first()
+    Entry.objects.create(seat=seat, deal=1, bid=0)
+    other = Seat.objects.filter(round=round_).exclude(table=seat.table).first()
+    with pytest.raises(ProblemsError):
+        round_swap(round_=round_, player_a=seat.player, player_b=other.player)
+    response = director_client.post(
+        reverse("round_adjust", args=[tournament.slug, 1]),
+        {"action": "swap", "player": seat.player_id, "other": other.player_id},
+        follow=True,
+    )
+    assert any("locked" in str(m) or "vast" in str(m) for m in response.context["messages"])
+
+
+def test_round_page_shows_seat_order_quality_and_publish(tournament, director_client):
+    round_seat(tournament=tournament)
+    url = reverse("round_detail", args=[tournament.slug, 1])
+    response = director_client.get(url)
+    assert response.status_code == 200
+    assert response.context["repeats_this_round"] == 0
+    assert len(response.context["tables"]) == 4
+    director_client.post(reverse("round_publish", args=[tournament.slug, 1]))
+    assert tournament.rounds.get(number=1).state == Round.State.SEATED
+
+
+def test_unseat_removes_a_draft_seating(tournament, director_client):
+    round_seat(tournament=tournament)
+    director_client.post(reverse("round_unseat", args=[tournament.slug, 1]))
+    assert not tournament.rounds.exists()

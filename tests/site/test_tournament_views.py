@@ -1,0 +1,111 @@
+"""Creating, importing, exporting a tournament on the site; who may see what."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tests.factories import played_tournament
+from tournament.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anonymous_visitor_is_sent_to_sign_in(client):
+    tournament = played_tournament()
+    response = client.get(reverse("tournament_detail", args=[tournament.slug]))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_signed_in_user_who_is_not_a_director_here_is_refused(client, django_user_model):
+    tournament = played_tournament()
+    client.force_login(django_user_model.objects.create_user("gast", password="x-y-z-12345"))
+    assert client.get(reverse("tournament_detail", args=[tournament.slug])).status_code == 403
+
+
+def test_director_creates_a_tournament_and_directs_it(director_client, director):
+    response = director_client.post(
+        reverse("tournament_create"),
+        {
+            "name": "Najaarstoernooi",
+            "date": "2026-11-29",
+            "place": "Utrecht",
+            "rounds_planned": 4,
+            "language": "nl",
+            "table_sizes": ["4", "5"],
+            "prefer_size": "4",
+            "tiebreak_1": "tournament_points",
+            "tiebreak_2": "fewer_bollen",
+            "tiebreak_3": "",
+        },
+    )
+    tournament = Tournament.objects.get(name="Najaarstoernooi")
+    assert response.status_code == 302
+    assert tournament.directors.filter(pk=director.pk).exists()
+    assert tournament.table_sizes == [4, 5]
+    assert tournament.tiebreaks == ["tournament_points", "fewer_bollen"]
+
+
+def test_preferred_size_must_be_allowed(director_client):
+    response = director_client.post(
+        reverse("tournament_create"),
+        {
+            "name": "X",
+            "rounds_planned": 3,
+            "language": "nl",
+            "table_sizes": ["4"],
+            "prefer_size": "5",
+            "tiebreak_1": "tournament_points",
+            "tiebreak_2": "fewer_bollen",
+        },
+    )
+    assert response.status_code == 200
+    assert "prefer_size" in response.context["form"].errors
+    assert not Tournament.objects.exists()
+
+
+def test_upload_of_a_broken_file_lists_every_problem_and_stores_nothing(director_client):
+    document = {
+        "format": "bollen-tournament",
+        "version": 1,
+        "name": "X",
+        "players": [{"id": "a", "name": "A"}, {"id": "a", "name": "B"}],
+        "rounds": [{"number": 1, "tables": [{"number": 1, "seats": ["a", "b", "c"]}]}],
+    }
+    upload = _file("t.json", json.dumps(document).encode())
+    response = director_client.post(reverse("tournament_upload"), {"file": upload})
+    assert response.status_code == 200
+    problems = response.context["problems"]
+    assert len(problems) >= 3  # id twice, two unknown players
+    assert not Tournament.objects.exists()
+
+
+def test_download_then_upload_gives_the_same_tournament(director_client, director):
+    tournament = played_tournament(director=director)
+    data = director_client.get(reverse("tournament_download", args=[tournament.slug])).content
+    response = director_client.post(reverse("tournament_upload"), {"file": _file("b.json", data)})
+    copy = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert response.status_code == 302
+    again = director_client.get(reverse("tournament_download", args=[copy.slug])).content
+    assert json.loads(again) == json.loads(data)
+
+
+def test_tournament_pages_render_for_the_director(director_client, director):
+    tournament = played_tournament(director=director)
+    for name in (
+        "tournament_detail",
+        "tournament_edit",
+        "player_list",
+        "round_list",
+        "standings",
+        "player_paste",
+        "player_import",
+    ):
+        response = director_client.get(reverse(name, args=[tournament.slug]))
+        assert response.status_code == 200, name
+
+
+def _file(name, data):
+    return SimpleUploadedFile(name, data, content_type="application/octet-stream")

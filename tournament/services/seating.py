@@ -1,0 +1,203 @@
+"""Seating rounds: plan with the seating engine, adjust by hand, publish, lock once play starts.
+
+A round's seating is a *draft* until the director publishes it (then players can look up their
+table); swaps and moves are possible in both states, until the first deal of the round is
+entered. Seating a round plans all remaining rounds together (that gives better schedules) but
+stores only the round at hand: the next round is planned again from what was really played.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count
+from django.utils.translation import gettext as _
+
+from scoring.errors import ScoringError
+from scoring.seating import SeatingError, plan_seating
+from scoring.tables import table_split
+from tournament.models import Entry, Player, Round, Seat, Table, Tournament
+from tournament.problems import PlacedProblem, ProblemsError
+from tournament.selectors import next_round_number, players_for_round
+
+EDITABLE_STATES = (Round.State.DRAFT, Round.State.SEATED)
+
+
+def seating_history(tournament: Tournament, *, before: int) -> list[list[list[int]]]:
+    """Every earlier round's tables as lists of player ids (withdrawn players included)."""
+    tables: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    seats = Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
+    for round_no, table_id, position, player_id in seats.values_list(
+        "round__number", "table_id", "position", "player_id"
+    ):
+        tables[round_no, table_id].append((position, player_id))
+    history: dict[int, list[list[int]]] = defaultdict(list)
+    for (round_no, _table), members in sorted(tables.items()):
+        history[round_no].append([player for _pos, player in sorted(members)])
+    return [history[number] for number in sorted(history)]
+
+
+def _refuse(code: str, message: str, **place) -> ProblemsError:
+    return ProblemsError([PlacedProblem(code=code, message=message, **place)])
+
+
+@transaction.atomic
+def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Round, str]:
+    """Seat the next round with the seating engine; returns the round and a note for the
+    director (e.g. that a table of 3 or 6 was needed)."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    number = next_round_number(tournament)
+    players = list(players_for_round(tournament, number).values_list("pk", flat=True))
+    if len(players) < 3:
+        raise _refuse(
+            "player_count",
+            _("Round %(round)s needs at least 3 players; %(count)s can play.")
+            % {"round": number, "count": len(players)},
+        )
+    remaining = max(1, tournament.rounds_planned - number + 1)
+    try:
+        plan = plan_seating(
+            players,
+            rounds=remaining,
+            history=seating_history(tournament, before=number),
+            table_sizes=tournament.table_sizes,
+            prefer=tournament.prefer_size,
+            seed=number if seed is None else seed,
+            time_limit=settings.SEATING_TIME_LIMIT,
+        )
+    except (SeatingError, ScoringError) as exc:
+        raise _refuse("seating", str(exc)) from exc
+    round_ = Round.objects.create(tournament=tournament, number=number, state=Round.State.DRAFT)
+    _store_tables(round_, plan.rounds[0])
+    split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
+    note = split.message if split.fallback else ""
+    return round_, note
+
+
+def _store_tables(round_: Round, tables) -> None:
+    created = Table.objects.bulk_create(
+        [Table(round=round_, number=n) for n in range(1, len(tables) + 1)]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, table=table, player_id=player, position=position)
+            for table, members in zip(created, tables, strict=True)
+            for position, player in enumerate(members)
+        ]
+    )
+
+
+def _editable_round(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    started = Entry.objects.filter(seat__round=round_).exists()
+    if round_.state not in EDITABLE_STATES or started:
+        raise _refuse(
+            "round_locked",
+            _("Round %(round)s has started; its seating is locked.") % {"round": round_.number},
+            round=round_.number,
+        )
+    return round_
+
+
+@transaction.atomic
+def round_swap(*, round_: Round, player_a: Player, player_b: Player) -> None:
+    """Swap two players' seats (at one table or two)."""
+    round_ = _editable_round(round_)
+    seats = {
+        s.player_id: s for s in Seat.objects.filter(round=round_, player__in=[player_a, player_b])
+    }
+    missing = [p.name for p in (player_a, player_b) if p.pk not in seats]
+    if missing:
+        raise _refuse(
+            "not_seated",
+            _("%(name)s has no seat in round %(round)s.")
+            % {"name": missing[0], "round": round_.number},
+        )
+    if player_a.pk == player_b.pk:
+        return
+    a, b = seats[player_a.pk], seats[player_b.pk]
+    # Two unique constraints (player per round, position per table): move a out of the way.
+    a_table, a_pos, b_table, b_pos = a.table_id, a.position, b.table_id, b.position
+    a.delete()
+    b.table_id, b.position = a_table, a_pos
+    b.save(update_fields=["table", "position"])
+    Seat.objects.create(round=round_, table_id=b_table, position=b_pos, player=player_a)
+
+
+@transaction.atomic
+def round_move(*, round_: Round, player: Player, table_number: int) -> None:
+    """Put a player (a late arrival, or one moved from another table) at a table."""
+    round_ = _editable_round(round_)
+    tournament = round_.tournament
+    if not player.plays_in(round_.number):
+        raise _refuse(
+            "not_playing",
+            _("%(name)s does not play in round %(round)s.")
+            % {"name": player.name, "round": round_.number},
+        )
+    try:
+        table = round_.tables.get(number=table_number)
+    except Table.DoesNotExist:
+        raise _refuse(
+            "unknown_table",
+            _("Round %(round)s has no table %(table)s.")
+            % {"round": round_.number, "table": table_number},
+        ) from None
+    current = Seat.objects.filter(round=round_, player=player).select_related("table").first()
+    sizes = dict(round_.tables.annotate(n=Count("seats")).values_list("pk", "n"))
+    if current is not None and current.table_id == table.pk:
+        return
+    sizes[table.pk] += 1
+    if current is not None:
+        sizes[current.table_id] -= 1
+    allowed = set(tournament.table_sizes)
+    wrong = [n for n in sizes.values() if n and n not in allowed]
+    if wrong:
+        raise _refuse(
+            "table_size",
+            _(
+                "That would make a table of %(size)s; this tournament plays at tables of "
+                "%(sizes)s. Swap players instead, or seat the round again."
+            )
+            % {"size": wrong[0], "sizes": " / ".join(map(str, sorted(allowed)))},
+            round=round_.number,
+            table=table_number,
+        )
+    if current is not None:
+        current.delete()
+        _close_gaps(current.table)
+    position = table.seats.count()
+    Seat.objects.create(round=round_, table=table, player=player, position=position)
+
+
+def _close_gaps(table: Table) -> None:
+    for position, seat in enumerate(table.seats.order_by("position")):
+        if seat.position != position:
+            seat.position = position
+            seat.save(update_fields=["position"])
+
+
+@transaction.atomic
+def round_publish(*, round_: Round) -> Round:
+    """Publish a draft seating: players can now look up their table."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.state == Round.State.DRAFT:
+        round_.state = Round.State.SEATED
+        round_.save(update_fields=["state"])
+    return round_
+
+
+@transaction.atomic
+def round_unseat(*, round_: Round) -> None:
+    """Throw away a round's seating (before play starts), to seat it again."""
+    round_ = _editable_round(round_)
+    last = round_.tournament.rounds.order_by("-number").first()
+    if last.pk != round_.pk:
+        raise _refuse(
+            "not_last_round",
+            _("Only the last round can be seated again."),
+            round=round_.number,
+        )
+    round_.delete()
