@@ -26,12 +26,11 @@ def test_english_is_selectable(client):
     assert "Toernooien" not in response.content.decode()
 
 
-def _run_check(env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
+def _run(args: list[str], env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
-    env.update(env_overrides)
-    env["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+    env.update(env_overrides, DJANGO_SETTINGS_MODULE="tournament.settings")
     return subprocess.run(
-        [sys.executable, "manage.py", "check"],
+        [sys.executable, "manage.py", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -40,12 +39,26 @@ def _run_check(env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
     )
 
 
+def test_production_settings_pass_the_deploy_check():
+    result = _run(
+        ["check", "--deploy", "--fail-level", "WARNING"],
+        {
+            "DEBUG": "0",
+            "SECRET_KEY": "k3J9-production-like-secret-xQ2v8Lm4Rt7Yp1Wz6Nc5Hb0Gf3Ds9Ae2Uo8Ik",
+            "HTTPS": "1",
+            "ALLOWED_HOSTS": "bollen.example.org",
+        },
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
 def test_production_refuses_to_start_without_secret_key():
-    result = _run_check({"DEBUG": "0"})
+    result = _run(["check"], {"DEBUG": "0"})
     assert result.returncode != 0
     assert "SECRET_KEY is not set" in result.stderr
 
 
 def test_development_runs_without_secret_key():
-    result = _run_check({"DEBUG": "1"})
+    result = _run(["check"], {"DEBUG": "1"})
     assert result.returncode == 0, result.stderr

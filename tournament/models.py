@@ -191,8 +191,10 @@ class Seat(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
     )
+    # RESTRICT: a player who has sat at a table cannot be deleted on their own (withdraw
+    # them instead), but deleting the whole tournament takes the seats with it.
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+        Player, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("player")
     )
     position = models.PositiveSmallIntegerField(_("seat"))
 
@@ -262,3 +264,81 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat} deal {self.deal}: {_('penalty bol')}"
+
+
+class SheetVersion(models.Model):
+    """One save of a table's score sheet, kept for good: the history behind "no lost results".
+
+    The ``Entry`` and ``Penalty`` rows hold a sheet as it stands now; every save through
+    ``tournament.services.sheets`` also stores the whole sheet here, so any earlier state can be
+    looked at and restored, and a save that lost a race is kept instead of thrown away.
+
+    - ``table``: whose sheet.
+    - ``number``: 1, 2, 3... per table in the order the saves won; the highest is the sheet now.
+      Version 0 keeps what the table had before its first save (an imported file). ``None``
+      marks a submission that was refused because someone else had saved first (a conflict):
+      stored so the writer's input is not lost and can still be applied.
+    - ``base_number``: the version the writer started from (0 before the first save).
+    - ``cells``: the sheet, one list per deal (deal 1 first, trailing empty deals left out), each
+      holding ``[bid, tricks]`` per seat index (``null`` where nothing is written).
+    - ``penalties``: the revoke penalty bollen as ``[seat index, deal]`` pairs.
+    - ``via``: where the save came from: the director's sheet page, a table link, or the
+      database as it was before the first save.
+    - ``restored_from``: the version this save put back (history "restore"), if any.
+    - ``user``, ``ip``: who saved and from which address, as far as known.
+    - ``idempotency_key``: the random key of the submission; a submission sent twice (a double
+      tap, a browser retry, an offline queue) is stored once. Unique per table.
+    - ``created_at``: when the save arrived.
+    """
+
+    class Via(models.TextChoices):
+        DIRECTOR = "director", _("sheet page")
+        TABLE_LINK = "table_link", _("table link")
+        EARLIER = "earlier", _("before the first save")
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="sheet_versions", verbose_name=_("table")
+    )
+    number = models.PositiveIntegerField(_("version"), null=True, blank=True)
+    base_number = models.PositiveIntegerField(_("started from version"), default=0)
+    cells = models.JSONField(_("bids and tricks"), default=list)
+    penalties = models.JSONField(_("penalty bollen"), default=list)
+    via = models.CharField(_("saved via"), max_length=12, choices=Via.choices, default=Via.DIRECTOR)
+    restored_from = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="restores",
+        verbose_name=_("restored from"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sheet_versions",
+        verbose_name=_("saved by"),
+    )
+    ip = models.GenericIPAddressField(_("address"), null=True, blank=True)
+    idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True)
+    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "pk"]
+        verbose_name = _("sheet version")
+        verbose_name_plural = _("sheet versions")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="sheet_version_number_unique"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"], name="sheet_version_key_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('version')} {self.number}"
+
+    @property
+    def is_conflict(self) -> bool:
+        """Whether this submission was refused because the sheet had changed meanwhile."""
+        return self.number is None

@@ -12,7 +12,8 @@ from scoring.errors import ErrorCode
 from tests.strategies import tournament_documents
 from tournament.models import Entry, Player, Round, Tournament
 from tournament.problems import FileCode, ProblemsError
-from tournament.services.portable import tournament_export, tournament_import
+from tournament.services.portable import tournament_import
+from tournament.services.portable_export import tournament_export
 
 pytestmark = pytest.mark.django_db
 

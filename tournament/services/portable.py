@@ -1,7 +1,7 @@
-"""Import and export of the portable tournament file (version 1).
+"""Import of the portable tournament file (version 1).
 
 Import checks the whole file first (``portable_check``) and then stores it in one transaction,
-so a refused file leaves nothing behind. Export writes the same content back.
+so a refused file leaves nothing behind. Export is ``portable_export``.
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
-from tournament.adapter import load_table_sheets
 from tournament.models import Entry, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.problems import PlacedProblem, ProblemsError
 from tournament.services.portable_check import tournament_file_check
 from tournament.services.rounds import rounds_refresh_state
 
-FORMAT = "bollen-tournament"
-VERSION = 1
 BATCH = 2000
 RESERVED_SLUGS = {"new", "import"}  # taken by the site's own URLs under /t/
 
@@ -37,14 +36,29 @@ def tournament_unique_slug(*, name: str, date: datetime.date | None) -> str:
 
 
 @transaction.atomic
-def tournament_import(*, document: Any, director=None) -> Tournament:
-    """Create a tournament from a checked v1 document; raises ``ProblemsError`` if invalid."""
+def tournament_import(*, document: Any, director=None, slug: str | None = None) -> Tournament:
+    """Create a tournament from a checked v1 document; raises ``ProblemsError`` if invalid.
+
+    ``slug`` restores a backup under its old name (it must be free); by default one is made
+    from the name and date.
+    """
     tournament_file_check(document)
+    if slug is not None and (
+        slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
+    ):
+        raise ProblemsError(
+            [
+                PlacedProblem(
+                    code="slug_taken",
+                    message=_("The short name %(slug)s is already in use.") % {"slug": slug},
+                )
+            ]
+        )
     settings = document.get("settings", {})
     date = datetime.date.fromisoformat(document["date"]) if document.get("date") else None
     tournament = Tournament.objects.create(
         name=document["name"],
-        slug=tournament_unique_slug(name=document["name"], date=date),
+        slug=slug or tournament_unique_slug(name=document["name"], date=date),
         date=date,
         place=settings.get("place", ""),
         table_sizes=sorted(settings.get("table_sizes", [4, 5])),
@@ -111,60 +125,5 @@ def tournament_import(*, document: Any, director=None) -> Tournament:
     Entry.objects.bulk_create(entries, batch_size=BATCH)
     Penalty.objects.bulk_create(penalties, batch_size=BATCH)
 
-    rounds_refresh_state(tournament=tournament)
+    rounds_refresh_state(tournament=tournament, backup=False)
     return tournament
-
-
-def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The v1 document of a tournament: settings, players, seating and every sheet."""
-    players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
-    file_id = {p.pk: p.file_id for p in players}
-    settings: dict[str, Any] = {
-        "table_sizes": list(tournament.table_sizes),
-        "prefer_size": tournament.prefer_size,
-        "rounds_planned": tournament.rounds_planned,
-        "tiebreaks": list(tournament.tiebreaks),
-        "language": tournament.language,
-        "public": tournament.public,
-    }
-    if tournament.place:
-        settings["place"] = tournament.place
-    withdrawn = {p.file_id: p.withdrawn_round for p in players if p.withdrawn_round}
-    joined = {p.file_id: p.joined_round for p in players if p.joined_round > 1}
-    if withdrawn:
-        settings["withdrawn"] = withdrawn
-    if joined:
-        settings["joined"] = joined
-
-    tables_by_round: dict[int, list[dict[str, Any]]] = {}
-    for sheet in load_table_sheets(tournament=tournament):
-        seats = [file_id[pk] for pk in sheet.player_ids]
-        table: dict[str, Any] = {"number": sheet.table_number, "seats": seats}
-        deals = []
-        for deal in sheet.sheet.deals:
-            if any(bid is None for bid in deal.bids):
-                break  # bidding still under way: the file only holds complete bid rows
-            tricks = [] if any(t is None for t in deal.tricks) else list(deal.tricks)
-            deals.append({"bids": list(deal.bids), "tricks": tricks})
-            if not tricks:
-                break
-        if deals:
-            table["deals"] = deals
-        if sheet.sheet.penalties:
-            table["penalties"] = [
-                {"player": seats[p.seat], "deal": p.deal} for p in sheet.sheet.penalties
-            ]
-        tables_by_round.setdefault(sheet.round_number, []).append(table)
-
-    document: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": tournament.name}
-    if tournament.date:
-        document["date"] = tournament.date.isoformat()
-    document["settings"] = settings
-    document["players"] = [
-        {"id": p.file_id, "name": p.name, **({"club": p.club} if p.club else {})} for p in players
-    ]
-    document["rounds"] = [
-        {"number": r.number, "tables": tables_by_round.get(r.number, [])}
-        for r in tournament.rounds.order_by("number")
-    ]
-    return document

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import partial
+
+from django.db import transaction
 
 from tournament.adapter import TableSheet, load_table_sheets
 from tournament.models import Round, Tournament
+from tournament.services.backups import backup_after_round
 
 
 def round_state_of(sheets: Sequence[TableSheet], *, current: str) -> str:
@@ -23,8 +27,11 @@ def round_state_of(sheets: Sequence[TableSheet], *, current: str) -> str:
     return current
 
 
-def rounds_refresh_state(*, tournament: Tournament, numbers: Sequence[int] | None = None) -> None:
-    """Store each round's state as its sheets have it (a draft round without tables stays)."""
+def rounds_refresh_state(
+    *, tournament: Tournament, numbers: Sequence[int] | None = None, backup: bool = True
+) -> None:
+    """Store each round's state as its sheets have it. A round that has just become complete
+    is backed up to a file once the transaction commits (unless ``backup`` is off)."""
     sheets_by_round: dict[int, list[TableSheet]] = defaultdict(list)
     round_filter = numbers[0] if numbers is not None and len(numbers) == 1 else None
     for sheet in load_table_sheets(tournament=tournament, round_number=round_filter):
@@ -39,3 +46,7 @@ def rounds_refresh_state(*, tournament: Tournament, numbers: Sequence[int] | Non
             changed[state].append(round_.pk)
     for state, pks in changed.items():
         Round.objects.filter(pk__in=pks).update(state=state)
+    if backup:
+        for round_ in rounds:
+            if round_.pk in changed.get(Round.State.COMPLETE, []):
+                transaction.on_commit(partial(backup_after_round, tournament.pk, round_.number))

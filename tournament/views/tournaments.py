@@ -17,8 +17,9 @@ from tournament.models import Tournament
 from tournament.permissions import director_required
 from tournament.problems import ProblemsError
 from tournament.services import tournaments as services
-from tournament.services.portable import tournament_export, tournament_import
+from tournament.services.portable import tournament_import
 from tournament.services.portable_check import tournament_file_parse
+from tournament.services.portable_export import tournament_export
 
 
 @login_required

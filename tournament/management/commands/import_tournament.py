@@ -17,14 +17,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", type=Path, help="the tournament file (.json)")
+        parser.add_argument(
+            "--slug", default=None, help="restore under this short name (it must be free)"
+        )
 
-    def handle(self, *args, file: Path, **options) -> None:
+    def handle(self, *args, file: Path, slug: str | None, **options) -> None:
         try:
             raw = file.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
         try:
-            tournament = tournament_import(document=tournament_file_parse(raw))
+            tournament = tournament_import(document=tournament_file_parse(raw), slug=slug)
         except ProblemsError as exc:
             for line in exc.lines():
                 self.stderr.write(line)

@@ -1,0 +1,379 @@
+"""Saving a table's score sheet so that no result is ever lost.
+
+Every save writes the sheet's cells (``Entry`` and ``Penalty`` rows, what the rest of the site
+reads through ``tournament.adapter``) and keeps the whole sheet as a new ``SheetVersion``. Three
+guards sit around that:
+
+- *rules*: the sheet is checked with ``scoring.check_sheet`` before anything is written;
+- *optimistic concurrency*: a save names the version it started from; if someone else saved
+  since, the save is refused with :class:`SheetConflict` and the refused sheet is kept as a
+  conflict record (a version without a number) so it can still be applied;
+- *idempotency*: a save carries a random key; the same key sent again (double tap, browser
+  retry, the page's offline queue) gets the first outcome back and stores nothing new.
+
+Saves of one round are serialised by a row lock on the table and its round
+(``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` serialises all writers), so the version
+check, the writes and the round's state are decided on what is committed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
+
+from django.db import transaction
+from django.db.models import Q
+
+from scoring.checks import check_sheet
+from scoring.deals import DEAL_COUNT
+from scoring.errors import Problem
+from scoring.sheet import Sheet
+from tournament.adapter import TableSheet, load_table_sheets, sheet_from_cells
+from tournament.models import Entry, Player, SheetVersion, Table
+from tournament.models import Penalty as PenaltyRow
+from tournament.problems import PlacedProblem, ProblemsError, place_rule_problem
+from tournament.services.rounds import rounds_refresh_state
+
+Cells = Mapping[tuple[int, int], tuple[int | None, int | None]]
+"""``{(deal, seat index): (bid, tricks)}``, as ``tournament.adapter.sheet_from_cells`` takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetContent:
+    """What is written on a sheet: the non-empty cells and the penalty bollen, comparable."""
+
+    n_seats: int
+    cells: tuple[tuple[tuple[int, int], tuple[int | None, int | None]], ...]
+    penalties: tuple[tuple[int, int], ...]
+
+    @classmethod
+    def build(
+        cls, n_seats: int, cells: Cells, penalties: Iterable[tuple[int, int]] = ()
+    ) -> SheetContent:
+        """Normalise cells and ``(seat, deal)`` penalties; a place off the sheet is a bug."""
+        kept = {}
+        for (deal, seat), (bid, tricks) in cells.items():
+            if not (1 <= deal <= DEAL_COUNT and 0 <= seat < n_seats):
+                raise ValueError(f"no cell for deal {deal}, seat {seat} on a {n_seats}-seat sheet")
+            if bid is not None or tricks is not None:
+                kept[deal, seat] = (bid, tricks)
+        return cls(n_seats, tuple(sorted(kept.items())), tuple(sorted(map(tuple, penalties))))
+
+    @classmethod
+    def of_sheet(cls, sheet: Sheet) -> SheetContent:
+        cells = {
+            (deal, seat): (entry.bids[seat], entry.tricks[seat])
+            for deal, entry in enumerate(sheet.deals, start=1)
+            for seat in range(sheet.n_seats)
+        }
+        return cls.build(sheet.n_seats, cells, ((p.seat, p.deal) for p in sheet.penalties))
+
+    @classmethod
+    def of_version(cls, version: SheetVersion, n_seats: int) -> SheetContent:
+        cells = {
+            (deal, seat): (pair[0], pair[1])
+            for deal, row in enumerate(version.cells, start=1)
+            for seat, pair in enumerate(row)
+        }
+        return cls.build(n_seats, cells, (tuple(p) for p in version.penalties))
+
+    @property
+    def cell_map(self) -> dict[tuple[int, int], tuple[int | None, int | None]]:
+        return dict(self.cells)
+
+    def sheet(self) -> Sheet:
+        return sheet_from_cells(self.n_seats, self.cell_map, self.penalties)
+
+    def to_json(self) -> tuple[list, list]:
+        """``(cells, penalties)`` in the form ``SheetVersion`` stores them."""
+        cells = self.cell_map
+        last = max((deal for deal, _seat in cells), default=0)
+        rows = [
+            [list(cells.get((deal, seat), (None, None))) for seat in range(self.n_seats)]
+            for deal in range(1, last + 1)
+        ]
+        return rows, [list(p) for p in self.penalties]
+
+
+@dataclass(frozen=True, slots=True)
+class CellChange:
+    """One difference between two sheets: a bid, tricks or the penalty bollen of one cell."""
+
+    deal: int
+    seat: int
+    what: str  # "bid", "tricks" or "penalties"
+    before: int | None
+    after: int | None
+
+
+def sheet_changes(before: SheetContent, after: SheetContent) -> list[CellChange]:
+    """Every cell that differs, deal by deal and seat by seat."""
+    old, new = before.cell_map, after.cell_map
+    old_pen, new_pen = Counter(before.penalties), Counter(after.penalties)
+    changes = []
+    for deal in range(1, DEAL_COUNT + 1):
+        for seat in range(max(before.n_seats, after.n_seats)):
+            was, now = old.get((deal, seat), (None, None)), new.get((deal, seat), (None, None))
+            for what, index in (("bid", 0), ("tricks", 1)):
+                if was[index] != now[index]:
+                    changes.append(CellChange(deal, seat, what, was[index], now[index]))
+            if old_pen[seat, deal] != new_pen[seat, deal]:
+                changes.append(
+                    CellChange(deal, seat, "penalties", old_pen[seat, deal], new_pen[seat, deal])
+                )
+    return changes
+
+
+class SheetProblems(ProblemsError):
+    """The sheet breaks rules of the game; nothing was stored.
+
+    ``rule_problems`` are ``scoring``'s own problems (deal 1-based, seat index), so a form can
+    put each message at its cell.
+    """
+
+    def __init__(self, placed: list[PlacedProblem], rule_problems: Iterable[Problem]) -> None:
+        super().__init__(placed)
+        self.rule_problems = tuple(rule_problems)
+
+
+class SheetConflict(Exception):
+    """Someone else saved the sheet after the writer's starting version; nothing was applied.
+
+    ``yours`` (what was submitted, kept as the conflict record ``rejected``) and ``theirs`` (the
+    sheet as it stands, version ``current_number``, saved as ``current``) differ in
+    ``changes``.
+    """
+
+    def __init__(
+        self,
+        *,
+        base_number: int,
+        current: SheetVersion | None,
+        theirs: SheetContent,
+        yours: SheetContent,
+        rejected: SheetVersion,
+    ) -> None:
+        self.base_number = base_number
+        self.current = current
+        self.current_number = current.number if current is not None else 0
+        self.theirs = theirs
+        self.yours = yours
+        self.rejected = rejected
+        self.changes = sheet_changes(theirs, yours)
+        super().__init__(
+            f"sheet of table {rejected.table_id} is at version {self.current_number}, "
+            f"the save started from version {base_number}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSaved:
+    """The outcome of a save: the sheet's version now and whether this call stored it."""
+
+    version: int
+    created: bool
+    table_sheet: TableSheet
+    replayed: bool = False
+    changes: list[CellChange] = field(default_factory=list)
+
+
+def sheet_version_number(table: Table) -> int:
+    """The table's sheet version now (0 before the first save)."""
+    latest = (
+        SheetVersion.objects.filter(table=table, number__isnull=False)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return latest or 0
+
+
+def sheet_versions(table: Table) -> list[SheetVersion]:
+    """Every version and conflict record of the table's sheet, oldest first."""
+    return list(SheetVersion.objects.filter(table=table).select_related("user", "restored_from"))
+
+
+def sheet_record(
+    *,
+    table: Table,
+    cells: Cells,
+    penalties: Iterable[tuple[int, int]],
+    base_version: int,
+    idempotency_key: uuid.UUID | str | None,
+    by_user=None,
+    via: str = SheetVersion.Via.DIRECTOR,
+    ip: str | None = None,
+    restored_from: SheetVersion | None = None,
+) -> SheetSaved:
+    """Store the whole sheet of ``table`` (``cells`` and ``(seat, deal)`` ``penalties``).
+
+    Raises :class:`SheetProblems` when the sheet breaks a rule (nothing stored) and
+    :class:`SheetConflict` when the sheet was saved by someone else after ``base_version``
+    (the submission is kept as a conflict record). A submission whose ``idempotency_key`` was
+    seen before gets that first outcome again. A sheet equal to the stored one stores nothing.
+    """
+    key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
+    conflict: SheetConflict | None = None
+    with transaction.atomic():
+        table = _lock(table)
+        latest = (
+            SheetVersion.objects.filter(table=table, number__isnull=False)
+            .select_related("user")
+            .order_by("-number")
+            .first()
+        )
+        current_number = latest.number if latest is not None else 0
+        earlier = (
+            SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
+        )
+        (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
+        now = SheetContent.of_sheet(stored.sheet)
+        if earlier is not None and earlier.number is not None:
+            return SheetSaved(earlier.number, created=False, table_sheet=stored, replayed=True)
+        if earlier is not None:
+            raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
+
+        content = SheetContent.build(stored.sheet.n_seats, cells, penalties)
+        problems = check_sheet(content.sheet())
+        if problems:
+            raise SheetProblems(_placed(problems, table, stored), problems)
+        if content == now:
+            return SheetSaved(current_number, created=False, table_sheet=stored)
+
+        cells_json, penalties_json = content.to_json()
+        record = {
+            "table": table,
+            "base_number": base_version,
+            "cells": cells_json,
+            "penalties": penalties_json,
+            "via": via,
+            "user": by_user if by_user is not None and by_user.is_authenticated else None,
+            "ip": ip or None,
+            "idempotency_key": key,
+            "restored_from": restored_from,
+        }
+        if base_version != current_number:
+            rejected = SheetVersion.objects.create(number=None, **record)
+            conflict = _conflict(rejected, latest, now, table, stored.sheet.n_seats)
+        else:
+            if latest is None and stored.has_entries:
+                # Keep what was there before the first save (an imported file) as version 0.
+                before_cells, before_penalties = now.to_json()
+                SheetVersion.objects.create(
+                    table=table,
+                    number=0,
+                    cells=before_cells,
+                    penalties=before_penalties,
+                    via=SheetVersion.Via.EARLIER,
+                )
+            _write(stored, now, content)
+            SheetVersion.objects.create(number=current_number + 1, **record)
+            rounds_refresh_state(tournament=table.round.tournament, numbers=[table.round.number])
+    if conflict is not None:
+        raise conflict  # after the commit, so that the conflict record is kept
+    saved = TableSheet(
+        table_id=stored.table_id,
+        round_number=stored.round_number,
+        table_number=stored.table_number,
+        seat_ids=stored.seat_ids,
+        player_ids=stored.player_ids,
+        sheet=content.sheet(),
+    )
+    return SheetSaved(
+        current_number + 1, created=True, table_sheet=saved, changes=sheet_changes(now, content)
+    )
+
+
+def sheet_restore(
+    *,
+    table: Table,
+    version_id: int,
+    base_version: int,
+    idempotency_key: uuid.UUID | str | None,
+    by_user=None,
+    via: str = SheetVersion.Via.DIRECTOR,
+    ip: str | None = None,
+) -> SheetSaved:
+    """Save an earlier version (or a conflict record) of the sheet again, as a new version."""
+    version = SheetVersion.objects.get(pk=version_id, table=table)
+    n_seats = len(table_seat_ids(table))
+    content = SheetContent.of_version(version, n_seats)
+    return sheet_record(
+        table=table,
+        cells=content.cell_map,
+        penalties=content.penalties,
+        base_version=base_version,
+        idempotency_key=idempotency_key,
+        by_user=by_user,
+        via=via,
+        ip=ip,
+        restored_from=version,
+    )
+
+
+def table_seat_ids(table: Table) -> list[int]:
+    return list(table.seats.order_by("position").values_list("pk", flat=True))
+
+
+def _lock(table: Table) -> Table:
+    """Lock the table and its round until the transaction ends. Locking the round serialises
+    the saves of one round, so the round's state is decided on every table's committed sheet."""
+    return (
+        Table.objects.select_for_update(of=("self", "round"))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def _conflict(
+    rejected: SheetVersion,
+    latest: SheetVersion | None,
+    now: SheetContent,
+    table: Table,
+    n_seats: int,
+) -> SheetConflict:
+    return SheetConflict(
+        base_number=rejected.base_number,
+        current=latest,
+        theirs=now,
+        yours=SheetContent.of_version(rejected, n_seats),
+        rejected=rejected,
+    )
+
+
+def _placed(problems: list[Problem], table: Table, stored: TableSheet) -> list[PlacedProblem]:
+    names = dict(Player.objects.filter(pk__in=stored.player_ids).values_list("pk", "name"))
+    players = tuple(names[pk] for pk in stored.player_ids)
+    return [
+        place_rule_problem(p, round=table.round.number, table=table.number, players=players)
+        for p in problems
+    ]
+
+
+def _write(stored: TableSheet, before: SheetContent, after: SheetContent) -> None:
+    """Bring the ``Entry`` and ``Penalty`` rows from ``before`` to ``after``: only what changed,
+    in at most four queries."""
+    seat_ids = stored.seat_ids
+    old, new = before.cell_map, after.cell_map
+    stale = [place for place, value in old.items() if new.get(place) != value]
+    fresh = [place for place, value in new.items() if old.get(place) != value]
+    if stale:
+        Entry.objects.filter(
+            reduce(or_, (Q(seat_id=seat_ids[seat], deal=deal) for deal, seat in stale))
+        ).delete()
+    if fresh:
+        Entry.objects.bulk_create(
+            Entry(
+                seat_id=seat_ids[seat], deal=deal, bid=new[deal, seat][0], tricks=new[deal, seat][1]
+            )
+            for deal, seat in fresh
+        )
+    if before.penalties != after.penalties:
+        PenaltyRow.objects.filter(seat_id__in=seat_ids).delete()
+        PenaltyRow.objects.bulk_create(
+            PenaltyRow(seat_id=seat_ids[seat], deal=deal) for seat, deal in after.penalties
+        )
