@@ -26,6 +26,8 @@ def main(glossary_path: str) -> int:
             entry.msgstr = ""
             entry.msgstr_plural = {k: "" for k in entry.msgstr_plural}
             entry.previous_msgid = None
+            entry.previous_msgid_plural = None
+            entry.previous_msgctxt = None
         if entry.msgid_plural:
             forms = glossary.get(entry.msgid)
             if isinstance(forms, list) and len(forms) == 2:
