@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Generic, TypeVar
 
@@ -27,7 +27,8 @@ class PlanQuality(Generic[P]):
     round, the most minus the fewest times a player sat at a larger table of a round (one with
     tables of two sizes; the "5-table" with the default sizes). ``lower_bound``: no seating of the
     planned rounds, with the same players, table sizes and constraints, can have fewer repeats.
-    ``seconds``: time the planner spent (0 when only measured).
+    ``seconds``: time the planner spent (0 when only measured); plans that differ only in it
+    compare equal.
     """
 
     repeats: int
@@ -35,7 +36,7 @@ class PlanQuality(Generic[P]):
     pairs_repeated: tuple[tuple[P, P, int], ...]
     five_spread: int
     lower_bound: int
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
 
 
 def meetings(schedule: Schedule) -> Counter[tuple[P, P]]:

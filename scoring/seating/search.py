@@ -70,6 +70,9 @@ class TabuSearch:
             self.base[a][b] = self.base[b][a] = _APART
         self.base_larger = list(larger)
         self.balance_weight = 1
+        self.candidates = _CANDIDATES
+        self.tenure = (3, 10)
+        self.stall_limit = 40 + 4 * n
         self.tables: Rounds = []
 
     # -- state -----------------------------------------------------------------------------
@@ -239,7 +242,7 @@ class TabuSearch:
         tabu: dict[tuple[int, int, int], int] = {}
         stall = 0
         step = 0
-        stall_limit = 40 + 4 * self.n
+        stall_limit = self.stall_limit
         while best_cost > target:
             if max_iterations is not None and step >= max_iterations:
                 break
@@ -249,8 +252,8 @@ class TabuSearch:
             candidates = self.conflicts()
             if not candidates:
                 break
-            if len(candidates) > _CANDIDATES:
-                candidates = rng.sample(candidates, _CANDIDATES)
+            if len(candidates) > self.candidates:
+                candidates = rng.sample(candidates, self.candidates)
             move_delta: int | None = None
             moves: list[tuple[int, int, int]] = []
             for r, a in candidates:
@@ -277,7 +280,7 @@ class TabuSearch:
             r, a, b = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
             ta, tb = self.where[r][a], self.where[r][b]
             self.swap(r, a, b, move_delta)
-            tenure = rng.randint(3, 10)
+            tenure = rng.randint(*self.tenure)
             tabu[(r, a, ta)] = step + tenure
             tabu[(r, b, tb)] = step + tenure
             if self.cost < best_cost:

@@ -1,0 +1,305 @@
+"""The seating planner: valid plans, hard constraints, known repeat-free schedules, determinism.
+
+Quality targets live in ``bench/seating.py``; these tests use small iteration budgets so they
+do not depend on the speed of the machine.
+"""
+
+from itertools import combinations
+
+import pytest
+
+from scoring.errors import ErrorCode, ScoringError
+from scoring.seating import (
+    SeatingError,
+    SeatingProblem,
+    plan_quality,
+    plan_seating,
+    validate_plan,
+)
+
+BUDGET = {"time_limit": 60.0, "max_iterations": 25}
+"""A small deterministic budget: the plan depends on the seed only."""
+
+
+def pair_counts(schedule):
+    counts = {}
+    for tables in schedule:
+        for table in tables:
+            for a, b in combinations(sorted(table), 2):
+                counts[a, b] = counts.get((a, b), 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("rounds", [1, 4])
+@pytest.mark.parametrize("n_players", range(8, 61))
+def test_every_player_sits_once_per_round_at_a_table_of_an_allowed_size(n_players, rounds):
+    players = [f"p{i}" for i in range(n_players)]
+    plan = plan_seating(players, rounds=rounds, **BUDGET)
+    assert len(plan.rounds) == rounds
+    validate_plan(plan.rounds, players=players)
+    for tables in plan.rounds:
+        assert sorted(p for table in tables for p in table) == sorted(players)
+        # rules.md: 11 is the one count from 8 up that tables of 4 and 5 cannot seat.
+        allowed = {4, 3} if n_players == 11 else {4, 5}
+        assert all(len(table) in allowed for table in tables)
+        assert [len(table) for table in tables] == sorted(map(len, tables), reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("n_players", "prefer", "sizes"),
+    [(3, 4, (3,)), (6, 4, (6,)), (7, 4, (4, 3)), (11, 4, (4, 4, 3)), (11, 5, (6, 5))],
+)
+def test_counts_that_4_and_5_cannot_seat_use_the_fallback_tables(n_players, prefer, sizes):
+    players = list(range(n_players))
+    plan = plan_seating(players, rounds=3, prefer=prefer, **BUDGET)
+    for tables in plan.rounds:
+        assert tuple(len(table) for table in tables) == sizes
+    validate_plan(plan.rounds, players=players, prefer=prefer)
+
+
+def test_preferring_tables_of_five_seats_twenty_players_at_four_tables():
+    plan = plan_seating(list(range(20)), rounds=2, prefer=5, **BUDGET)
+    assert all([len(t) for t in tables] == [5, 5, 5, 5] for tables in plan.rounds)
+
+
+@pytest.mark.parametrize(
+    ("n_players", "rounds", "sizes"),
+    [
+        (16, 5, (4,)),  # the affine plane AG(2, 4)
+        (25, 6, (5,)),  # AG(2, 5)
+        (9, 4, (3,)),  # AG(2, 3)
+        (20, 5, (4,)),  # a resolvable transversal design over GF(5)
+        (32, 8, (4,)),
+        (40, 6, (5,)),
+        (23, 5, (4, 5)),  # GF(5) design less two players: 5+5+5+4+4
+    ],
+)
+def test_schedules_known_to_be_repeat_free_have_no_repeats(n_players, rounds, sizes):
+    plan = plan_seating(list(range(n_players)), rounds=rounds, table_sizes=sizes, **BUDGET)
+    assert plan.quality.repeats == 0
+    assert plan.quality.max_meetings == 1
+    assert plan.quality.lower_bound == 0
+
+
+def test_the_search_alone_finds_a_repeat_free_schedule_where_no_design_fits():
+    # 6 tables of 4: no finite-field design has 6 tables, so this is the tabu search at work.
+    plan = plan_seating(
+        list(range(24)), rounds=4, table_sizes=(4,), time_limit=60.0, max_iterations=2_000
+    )
+    assert plan.quality.repeats == 0
+
+
+def test_no_pair_meets_three_times_when_meeting_twice_is_enough():
+    # 16 players over 6 rounds in 4s meet 18 times among 15 others: repeats are forced, triples
+    # are not.
+    plan = plan_seating(
+        list(range(16)), rounds=6, table_sizes=(4,), time_limit=60.0, max_iterations=300
+    )
+    assert plan.quality.max_meetings == 2
+    assert plan.quality.repeats >= plan.quality.lower_bound == 24
+
+
+def test_the_same_seed_gives_the_same_plan():
+    kwargs = {"rounds": 3, "seed": 7, "history": [[[0, 1, 2, 3], [4, 5, 6, 7]]], **BUDGET}
+    players = list(range(18))
+    assert plan_seating(players, **kwargs) == plan_seating(players, **kwargs)
+
+
+def test_pairs_that_must_sit_apart_never_share_a_table():
+    players = list(range(20))
+    apart = [(0, 1), (0, 2), (1, 2), (3, 4), (5, 6), (7, 19)]
+    plan = plan_seating(players, rounds=5, table_sizes=(4,), apart=apart, **BUDGET)
+    for tables in plan.rounds:
+        for table in tables:
+            assert not any({a, b} <= set(table) for a, b in apart)
+    validate_plan(plan.rounds, players=players, table_sizes=(4,), apart=apart)
+
+
+def test_a_fixed_player_sits_at_their_table_in_every_round():
+    players = [f"p{i}" for i in range(18)]
+    fixed = {"p3": 2, "p11": 0, "p12": 3}
+    plan = plan_seating(players, rounds=4, fixed=fixed, **BUDGET)
+    for tables in plan.rounds:
+        assert "p3" in tables[2]
+        assert "p11" in tables[0]
+        assert "p12" in tables[3]
+    validate_plan(plan.rounds, players=players, fixed=fixed)
+
+
+def test_fixed_and_apart_constraints_hold_in_a_design_sized_tournament():
+    # 16 players fit AG(2, 4); the constraints must still win over the design.
+    players = list(range(16))
+    plan = plan_seating(
+        players, rounds=5, table_sizes=(4,), apart=[(0, 1)], fixed={0: 1, 5: 3}, **BUDGET
+    )
+    validate_plan(
+        plan.rounds, players=players, table_sizes=(4,), apart=[(0, 1)], fixed={0: 1, 5: 3}
+    )
+
+
+def test_constraints_naming_absent_players_are_ignored():
+    plan = plan_seating(list(range(8)), apart=[(0, 99)], fixed={99: 0}, **BUDGET)
+    validate_plan(plan.rounds, players=list(range(8)))
+
+
+def test_history_meetings_count_towards_the_plan_and_withdrawn_players_are_left_out():
+    history = [[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]]
+    players = [p for p in range(17) if p != 3]  # 3 withdrew, 16 came in late
+    plan = plan_seating(players, rounds=3, history=history, time_limit=60.0, max_iterations=2_000)
+    seated = {p for tables in plan.rounds for table in tables for p in table}
+    assert seated == set(players)
+    counts = pair_counts(history + [list(map(list, tables)) for tables in plan.rounds])
+    assert plan.quality.repeats == sum(c - 1 for c in counts.values() if c > 1)
+    assert plan.quality.repeats == 0
+
+
+def test_the_plan_avoids_pairs_that_met_in_the_history():
+    players = list(range(16))
+    history = [[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]]
+    plan = plan_seating(
+        players, rounds=4, history=history, table_sizes=(4,), time_limit=60.0, max_iterations=3_000
+    )
+    assert plan.quality.repeats == 0
+    assert all(len({p // 4 for p in table}) == 4 for tables in plan.rounds for table in tables)
+
+
+def test_larger_tables_are_shared_out_evenly_when_that_costs_no_repeat():
+    # 28 players as 5+5+5+5+4+4: 40 larger seats over two rounds, so counts of 1 and 2.
+    plan = plan_seating(list(range(28)), rounds=2, prefer=5, time_limit=60.0, max_iterations=500)
+    assert plan.quality.repeats == 0
+    assert plan.quality.five_spread == 1
+
+
+def test_players_who_sat_at_smaller_tables_before_get_the_larger_ones_now():
+    history = [
+        [list(range(t * 5, t * 5 + 5)) for t in range(4)] + [[20, 21, 22, 23], [24, 25, 26, 27]]
+    ]
+    plan = plan_seating(
+        list(range(28)), history=history, prefer=5, time_limit=60.0, max_iterations=500
+    )
+    larger = {p for table in plan.rounds[0][:4] for p in table}
+    assert set(range(20, 28)) <= larger
+    assert plan.quality.repeats == 0
+    assert plan.quality.five_spread == 1
+
+
+def test_repeats_come_before_the_balance_of_larger_tables():
+    # After 5+4, a next round taking k of the old 5 to the 5-table repeats C(k,2) + C(5-k,2) +
+    # C(5-k,2) + C(k-1,2) pairs: 6 at best (k = 3), which leaves counts of 2, 1 and 0. The even
+    # split (k = 1: everyone sits at the 5-table once or twice) costs 12 repeats.
+    history = [[[0, 1, 2, 3, 4], [5, 6, 7, 8]]]
+    plan = plan_seating(list(range(9)), history=history, **BUDGET)
+    assert plan.quality.repeats == 6
+    assert plan.quality.five_spread == 2
+
+
+def test_a_plan_reports_every_repeated_pair_with_how_often_it_met():
+    plan = plan_seating(list(range(8)), rounds=3, table_sizes=(4,), **BUDGET)
+    counts = pair_counts(plan.rounds)
+    assert plan.quality.pairs_repeated == tuple(
+        sorted(
+            ((a, b, c) for (a, b), c in counts.items() if c > 1),
+            key=lambda item: (-item[2], item[0], item[1]),
+        )
+    )
+    assert plan.quality.repeats == sum(c - 1 for *_, c in plan.quality.pairs_repeated)
+    assert plan.quality.repeats >= plan.quality.lower_bound
+
+
+def test_players_must_be_listed_once():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating([1, 2, 3, 4, 2])
+    assert caught.value.code == SeatingProblem.DUPLICATE_PLAYER
+    assert caught.value.players == (2,)
+
+
+def test_too_few_players_is_a_scoring_error():
+    with pytest.raises(ScoringError) as caught:
+        plan_seating([1, 2])
+    assert caught.value.codes == (ErrorCode.PLAYER_COUNT,)
+
+
+def test_at_least_one_round_must_be_planned():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(list(range(8)), rounds=0)
+    assert caught.value.code == SeatingProblem.ROUNDS
+
+
+def test_a_player_fixed_to_a_missing_table_is_refused():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(list(range(8)), fixed={3: 2})
+    assert caught.value.code == SeatingProblem.FIXED_TABLE
+    assert "3" in str(caught.value)
+
+
+def test_more_fixed_players_than_seats_is_refused():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(list(range(8)), fixed={p: 0 for p in range(5)})
+    assert caught.value.code == SeatingProblem.FIXED_FULL
+
+
+def test_apart_players_fixed_to_one_table_are_refused_by_name():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(["ann", "bob", *range(6)], fixed={"ann": 0, "bob": 0}, apart=[("ann", "bob")])
+    assert caught.value.code == SeatingProblem.APART_FIXED
+    assert "'ann'" in str(caught.value)
+    assert "'bob'" in str(caught.value)
+
+
+def test_a_group_larger_than_the_number_of_tables_cannot_all_sit_apart():
+    club = ["a", "b", "c"]
+    with pytest.raises(SeatingError) as caught:
+        plan_seating([*club, *range(5)], apart=list(combinations(club, 2)))
+    assert caught.value.code == SeatingProblem.APART_IMPOSSIBLE
+    assert set(caught.value.players) == set(club)
+
+
+def test_a_player_apart_from_almost_everyone_is_refused():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(list(range(8)), apart=[(0, p) for p in range(1, 6)])
+    assert caught.value.code == SeatingProblem.APART_IMPOSSIBLE
+    assert caught.value.players == (0,)
+
+
+def test_a_player_cannot_be_apart_from_themselves():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(list(range(8)), apart=[(4, 4)])
+    assert caught.value.code == SeatingProblem.APART_SELF
+
+
+def test_history_with_a_player_twice_in_one_round_is_refused():
+    with pytest.raises(SeatingError) as caught:
+        plan_seating(list(range(8)), history=[[[0, 1, 2, 3], [3, 4, 5, 6]]])
+    assert caught.value.code == SeatingProblem.DUPLICATE_PLAYER
+
+
+@pytest.mark.parametrize(
+    ("plan", "fault"),
+    [
+        ([[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 2, 3], [4, 5, 6]]], "not seated: 7"),
+        ([[[0, 1, 2, 3], [4, 5, 6, 7, 7]]], "seated twice: 7"),
+        ([[[0, 1, 2, 3], [4, 5, 6, 7, 8]]], "not a player: 8"),
+        ([[[0, 1, 2], [3, 4, 5, 6, 7]]], "3 players"),
+        ([[[0, 1, 4, 5], [2, 3, 6, 7]]], "0 and 1 must sit apart"),
+        ([[[2, 3, 4, 5], [0, 1, 6, 7]]], "6 must sit at table 0"),
+    ],
+)
+def test_validate_plan_names_what_is_wrong(plan, fault):
+    with pytest.raises(SeatingError) as caught:
+        validate_plan(plan, players=list(range(8)), apart=[(0, 1)], fixed={6: 0})
+    assert caught.value.code == SeatingProblem.INVALID_PLAN
+    assert fault in str(caught.value)
+
+
+def test_plan_quality_counts_repeats_multiplicity_and_the_larger_table_spread():
+    schedule = [
+        [["a", "b", "c", "d", "e"], ["f", "g", "h", "i"]],
+        [["a", "b", "f", "g", "h"], ["c", "d", "e", "i"]],
+        [["a", "b", "c", "f", "i"], ["d", "e", "g", "h"]],
+    ]
+    quality = plan_quality(schedule)
+    counts = pair_counts(schedule)
+    assert quality.max_meetings == 3  # a and b
+    assert quality.pairs_repeated[0] == ("a", "b", 3)
+    assert quality.repeats == sum(c - 1 for c in counts.values() if c > 1)
+    assert quality.five_spread == 2  # a and b sat at the 5-table 3 times; d, e, g, h, i once
