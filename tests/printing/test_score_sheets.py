@@ -1,0 +1,173 @@
+"""Score sheets for a round and blank sheets, read back from the PDF."""
+
+import re
+from dataclasses import replace
+from urllib.parse import urlsplit
+
+import pytest
+from django.template.loader import render_to_string
+from django.urls import resolve, reverse
+from django.utils import translation
+
+from scoring.deals import DEALS, dealer_seat
+from tests import factories
+from tests.printing.reading import pdf_page_images, pdf_pages, qr_texts
+from tournament.adapter import load_table_sheets
+from tournament.models import Player
+from tournament.printing.documents import blank_sheet_form
+from tournament.printing.links import table_entry_url
+from tournament.printing.render import html_to_pdf, qr_data_uri
+
+pytestmark = pytest.mark.django_db
+
+
+def sheets_pdf(client, tournament, round_number=1):
+    response = client.get(reverse("print_sheets", args=[tournament.slug, round_number]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return response.content
+
+
+def entry_url(tournament, table):
+    path = reverse("sheet_edit", args=[tournament.slug, table.round_number, table.table_number])
+    return f"http://testserver{path}"
+
+
+def test_one_page_per_table_with_its_number_round_and_players_in_seat_order(
+    director_client, tournament
+):
+    pages = pdf_pages(sheets_pdf(director_client, tournament, 2))
+    tables = load_table_sheets(tournament=tournament, round_number=2)
+    names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    assert len(pages) == len(tables) == 3
+    for page, table in zip(pages, tables, strict=True):
+        assert re.search(rf"\bTable {table.table_number}\b", page)
+        assert re.search(r"\bRound 2\b", page)
+        assert "Testtoernooi" in page
+        # The signature line repeats the seats: "1 · name 2 · name ...", in seat order.
+        signatures = page[page.index("Signatures") :]
+        expected = " ".join(
+            f"{seat} · {names[pid]}" for seat, pid in enumerate(table.player_ids, start=1)
+        )
+        assert expected in signatures
+        others = set(names.values()) - {names[pid] for pid in table.player_ids}
+        assert not any(other in page for other in others)
+
+
+def test_the_form_has_the_deal_columns_totals_and_a_dealer_mark_per_deal(
+    director_client, tournament
+):
+    (page, *_rest) = pdf_pages(sheets_pdf(director_client, tournament))
+    labels = " ".join(spec.label for spec in DEALS)
+    assert labels == "1 2 3 4 5 5Z 5B 4 3 2 1"
+    assert f"{labels} Bollen Points Correct Total" in page
+    assert page.count("bid won") == len(DEALS)
+    assert "no trump" in page and "blind" in page
+    # The dealer's box of every deal carries a "D": 11 on the form, one in the legend before
+    # "deals and bids last".
+    form = page[: page.index("deals and bids last")]
+    assert len(re.findall(r"\bD\b", form)) == len(DEALS) + 1
+
+
+def test_the_dealer_marks_follow_the_seats_clockwise(director_client, tournament):
+    html = director_client.get(
+        reverse("print_sheets", args=[tournament.slug, 1]) + "?format=html"
+    ).content.decode()
+    first_table = html[: html.index("</section>")]
+    rows = re.findall(r"<tr>\s*<td class=\"seat\">(\d)</td>(.*?)</tr>", first_table, re.S)
+    n_seats = len(rows)
+    for seat, (number, cells) in enumerate(rows):
+        assert int(number) == seat + 1
+        bid_cells = re.findall(r'<td class="bid( dealer)?">', cells)
+        dealt = [index + 1 for index, mark in enumerate(bid_cells) if mark]
+        assert dealt == [d for d in range(1, 12) if dealer_seat(d, n_seats) == seat]
+
+
+def test_each_page_has_a_qr_code_of_its_tables_entry_page(director_client, tournament):
+    data = sheets_pdf(director_client, tournament, 2)
+    tables = load_table_sheets(tournament=tournament, round_number=2)
+    images = pdf_page_images(data)
+    assert len(images) == len(tables)
+    for page_images, table in zip(images, tables, strict=True):
+        assert len(page_images) == 1
+        assert qr_texts(page_images[0]) == [entry_url(tournament, table)]
+
+
+def test_the_entry_url_is_the_tables_sheet_page_made_absolute(director_client, tournament):
+    response = director_client.get(reverse("print_sheets", args=[tournament.slug, 1]))
+    table = load_table_sheets(tournament=tournament, round_number=1)[1]
+    url = table_entry_url(response.wsgi_request, table)
+    assert url == entry_url(tournament, table)
+    match = resolve(urlsplit(url).path)
+    assert match.url_name == "sheet_edit"
+    assert match.kwargs == {"slug": tournament.slug, "round": 1, "table": 2}
+
+
+def test_names_print_as_written(director_client, tournament):
+    text = " ".join(pdf_pages(sheets_pdf(director_client, tournament)))
+    assert "<script>alert(1)</script>" in text
+    assert '="1"' in text
+    html = director_client.get(
+        reverse("print_sheets", args=[tournament.slug, 1]) + "?format=html"
+    ).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<script>alert" not in html
+
+
+def test_dutch_tournament_prints_the_dutch_form(director_client, director):
+    tournament = factories.played_tournament(8, 1, director=director)
+    assert tournament.language == "nl"
+    (page, _second) = pdf_pages(sheets_pdf(director_client, tournament))
+    assert "Bollen Punten Goed Totaal" in page
+    assert re.search(r"\bTafel 1\b", page)
+    assert re.search(r"\bRonde 1\b", page)
+
+
+def test_a_round_without_tables_has_no_sheets(director_client, tournament):
+    response = director_client.get(reverse("print_sheets", args=[tournament.slug, 3]))
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_blank_sheet_is_one_page_without_names_with_a_line_for_the_dealer(
+    director_client, tournament, seats
+):
+    response = director_client.get(reverse("print_blank", args=[tournament.slug, seats]))
+    assert response["Content-Type"] == "application/pdf"
+    (page,) = pdf_pages(response.content)
+    assert "1 2 3 4 5 5Z 5B 4 3 2 1 Bollen Points Correct Total" in page
+    assert "Dealer" in page
+    assert not re.search(r"\bD\b", page)  # no dealer is marked: it is written in
+    assert "Signatures" in page
+    assert not any(name in page for name in Player.objects.values_list("name", flat=True))
+    assert pdf_page_images(response.content) == [[]]
+    html = director_client.get(
+        reverse("print_blank", args=[tournament.slug, seats]) + "?format=html"
+    ).content.decode()
+    assert re.findall(r'<td class="seat">(\d)</td>', html) == [str(s) for s in range(1, seats + 1)]
+    assert html.count('class="sign"') == seats
+
+
+def test_a_full_table_with_long_names_still_fits_one_page(tournament):
+    long = "Maria Theresia Wilhelmina van Oldenbarnevelt-Hoogstraten tot Zuylen"
+    blank = blank_sheet_form(6)
+    form = replace(
+        blank,
+        round=10,
+        table=40,
+        qr=qr_data_uri("http://testserver/t/x/rounds/10/tables/40/"),
+        rows=tuple(replace(row, name=f"{long} {row.seat}", club=long) for row in blank.rows),
+    )
+    with translation.override("nl"):
+        html = render_to_string(
+            "printing/score_sheets.html",
+            {"tournament": tournament, "forms": [form], "deals": DEALS},
+        )
+    (page,) = pdf_pages(html_to_pdf(html, base_url="http://testserver/"))
+    assert "Handtekeningen" in page
+
+
+@pytest.mark.parametrize("seats", [2, 7])
+def test_blank_sheets_exist_for_3_to_6_players_only(director_client, tournament, seats):
+    response = director_client.get(reverse("print_blank", args=[tournament.slug, seats]))
+    assert response.status_code == 404

@@ -1,0 +1,197 @@
+"""The final ranking workbook and the standings CSV, read back and compared with the standings,
+the sheets and the statistics."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from scoring.deals import DEALS
+from scoring.sheet import CellState
+from scoring.statistics import Game, tournament_statistics
+from tests import factories
+from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.exports.base import FORMULA_STARTS
+from tournament.exports.workbook import FinalWorkbookExporter
+from tournament.models import Player
+
+pytestmark = pytest.mark.django_db
+
+TEXT_THAT_LOOKS_LIKE_A_FORMULA = ["=1+1", "+31 6", "-Jan", "@Marie", "\tTab", "\rReturn"]
+
+
+@pytest.fixture
+def workbook(director_client, tournament):
+    response = director_client.get(reverse("print_workbook", args=[tournament.slug]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="{tournament.slug}-final.xlsx"'
+    )
+    return load_workbook(io.BytesIO(response.content))
+
+
+def rows(sheet, first=1):
+    return [list(row) for row in sheet.iter_rows(min_row=first, values_only=True)]
+
+
+def test_the_sheets_are_standings_each_round_and_statistics(workbook):
+    assert workbook.sheetnames == ["Standings", "Round 1", "Round 2", "Statistics"]
+
+
+def test_dutch_tournament_names_its_sheets_in_dutch(director):
+    tournament = factories.played_tournament(8, 2, director=director)
+    data = FinalWorkbookExporter(tournament).render().data
+    names = load_workbook(io.BytesIO(data)).sheetnames
+    assert names == ["Klassement", "Ronde 1", "Ronde 2", "Statistieken"]
+
+
+def test_standings_sheet_matches_the_standings(workbook, tournament):
+    sheet = workbook["Standings"]
+    standings = tournament_standings(tournament)
+    header, *lines = rows(sheet)
+    assert header == ["Rank", "Name", "Club", "R1", "R2", "Total", "Bollen", "Correct"]
+    assert len(lines) == len(standings.rows) == 13
+    for line, row in zip(lines, standings.rows, strict=True):
+        player = standings.players[row.player]
+        assert line == [
+            row.rank,
+            player.name,
+            player.club or None,
+            row.per_round[1],
+            row.per_round[2],
+            row.tournament_points,
+            row.bollen,
+            row.correct,
+        ]
+    assert all(cell.font.bold for cell in sheet[1])
+    assert sheet.freeze_panes == "A2"
+    assert sheet.auto_filter.ref == "A1:H14"
+    assert sheet["A2"].data_type == "n" and sheet["F2"].data_type == "n"
+    assert 25 <= sheet.column_dimensions["B"].width <= 40  # the long names, within reason
+
+
+def test_each_round_sheet_is_every_tables_full_sheet(workbook, tournament):
+    standings = tournament_standings(tournament)
+    per_round = {(row.player, r): p for row in standings.rows for r, p in row.per_round.items()}
+    names = {pk: player.name for pk, player in standings.players.items()}
+    for number in (1, 2):
+        sheet = workbook[f"Round {number}"]
+        labels, header, *lines = rows(sheet)
+        assert [labels[3 + 3 * i] for i in range(len(DEALS))] == [d.label for d in DEALS]
+        assert header[:6] == ["Table", "Seat", "Name", "Bid", "Tricks", "Points"]
+        assert header[-5:] == ["Revokes", "Bollen", "Points", "Correct", "Total"]
+        assert sheet.freeze_panes == "D3"
+        assert sheet.auto_filter.ref == f"A2:AO{len(lines) + 2}"
+        assert all(cell.font.bold for cell in sheet[2])
+
+        expected = []
+        for table in load_table_sheets(tournament=tournament, round_number=number):
+            result = table.result()
+            for seat, pid in enumerate(table.player_ids):
+                line = [table.table_number, seat + 1, names[pid]]
+                for deal_cells in result.cells:
+                    cell = deal_cells[seat]
+                    shown = "bol" if cell.state is CellState.BOL else cell.points
+                    line += [cell.bid, cell.tricks, shown]
+                totals = result.totals[seat]
+                line += [
+                    totals.penalty_bollen,
+                    totals.bollen,
+                    totals.points,
+                    totals.correct,
+                    totals.tournament_points,
+                ]
+                assert totals.tournament_points == per_round[pid, number]
+                expected.append(line)
+        assert lines == expected
+
+
+def test_statistics_sheet_lays_out_the_statistics(workbook, tournament):
+    sheets = load_table_sheets(tournament=tournament)
+    stats = tournament_statistics(
+        Game(s.round_number, s.table_number, s.player_ids, s.result()) for s in sheets
+    )
+    sheet = workbook["Statistics"]
+    table = rows(sheet)
+    header = table[0]
+    assert header[:4] == ["Kind", "Deals", "Bids", "Kept"]
+    by_group = {line[1]: line for line in table[1:] if line[0]}
+    assert by_group["1 card"][2:9] == [
+        stats.by_hand_size[1].bids,
+        stats.by_hand_size[1].kept,
+        stats.by_hand_size[1].bollen,
+        stats.by_hand_size[1].over,
+        stats.by_hand_size[1].under,
+        pytest.approx(stats.by_hand_size[1].accuracy),
+        pytest.approx(stats.by_hand_size[1].bol_rate),
+    ]
+    assert by_group["5 cards"][2] == stats.by_hand_size[5].bids
+    assert by_group["5B (bid blind)"][2:4] == [stats.blind.bids, stats.blind.kept]
+    assert by_group["All other deals"][2:4] == [stats.others.bids, stats.others.kept]
+    assert by_group["Deal 7 (5B)"][2:4] == [stats.blind.bids, stats.blind.kept]
+    assert by_group["All deals"][2:9] == [
+        stats.overall.bids,
+        stats.overall.kept,
+        stats.overall.bollen,
+        stats.overall.over,
+        stats.overall.under,
+        pytest.approx(stats.overall.accuracy),
+        pytest.approx(stats.overall.bol_rate),
+    ]
+    assert sheet["H2"].number_format == "0.0%"
+    assert sheet.freeze_panes == "A2"
+
+    titles = [i for i, line in enumerate(table) if line[0] and str(line[0]).startswith("Bol-free")]
+    (bol_free_at,) = titles
+    assert table[bol_free_at][0] == (
+        f"Bol-free games: {len(stats.bol_free)} of {stats.player_games} games"
+    )
+    best_at = next(i for i, line in enumerate(table) if line[0] == "Best single game")
+    names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
+    best_lines = [line[:7] for line in table[best_at + 2 :]]
+    assert best_lines == [
+        [g.round, g.table, names[g.player], g.tournament_points, g.bollen, g.points, g.correct]
+        for g in stats.best
+    ]
+
+
+def test_text_that_looks_like_a_formula_is_stored_as_text(director_client, tournament):
+    players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
+    for player, name in zip(players, TEXT_THAT_LOOKS_LIKE_A_FORMULA, strict=False):
+        player.name = name
+        player.club = '=HYPERLINK("http://x")'
+        player.save(update_fields=["name", "club"])
+    response = director_client.get(reverse("print_workbook", args=[tournament.slug]))
+    workbook = load_workbook(io.BytesIO(response.content))
+    # XML reads a carriage return in text as a line feed; it stays text all the same.
+    read_back = {name.replace("\r", "\n") for name in TEXT_THAT_LOOKS_LIKE_A_FORMULA}
+    found = set()
+    for sheet in workbook:
+        for row in sheet.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f", (sheet.title, cell.coordinate, cell.value)
+                if cell.value in read_back:
+                    assert cell.data_type == "s"
+                    found.add(cell.value)
+    assert found == read_back
+    standings = workbook["Standings"]
+    clubs = {row[2] for row in rows(standings, 2)}
+    assert {'=HYPERLINK("http://x")', "=SUM(A1)"} <= clubs
+
+
+def test_standings_csv_puts_an_apostrophe_before_formula_text(director_client, tournament):
+    players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
+    for player, name in zip(players, TEXT_THAT_LOOKS_LIKE_A_FORMULA, strict=False):
+        player.name = name
+        player.save(update_fields=["name"])
+    response = director_client.get(reverse("standings_download", args=[tournament.slug, "csv"]))
+    table = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    written = {row["name"] for row in table}
+    for name in TEXT_THAT_LOOKS_LIKE_A_FORMULA:
+        assert name.startswith(FORMULA_STARTS)
+        assert "'" + name in written
+    standings = tournament_standings(tournament)
+    by_rank_name = [(int(row["rank"]), int(row["points"])) for row in table]
+    assert by_rank_name == [(row.rank, row.tournament_points) for row in standings.rows]

@@ -1,0 +1,212 @@
+"""What each printout shows, as plain values that the templates only lay out.
+
+Who deals which deal, the seating and the standings come from ``scoring`` through
+``tournament.adapter``; nothing here counts points or bollen.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import groupby
+
+from django.db.models import Count, QuerySet
+
+from scoring.deals import DEAL_COUNT, MAX_SEATS, MIN_SEATS, dealer_seat
+from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
+from tournament.models import Player, Round, Tournament
+from tournament.printing.render import qr_data_uri
+
+BLANK_SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
+"""The table sizes a blank score sheet can be printed for: 3 to 6 players."""
+
+
+@dataclass(frozen=True, slots=True)
+class FormRow:
+    """One player's line on a score sheet; ``dealt[d - 1]`` says whether they deal deal ``d``."""
+
+    seat: int
+    name: str
+    club: str
+    dealt: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetForm:
+    """One printed score sheet: a seated table's, or a blank one (no round, table or names).
+
+    ``entry_url`` is where the table enters its scores online and ``qr`` the QR code of it as a
+    data URI; both are empty on blank sheets.
+    """
+
+    n_seats: int
+    rows: tuple[FormRow, ...]
+    round: int | None = None
+    table: int | None = None
+    entry_url: str = ""
+    qr: str = ""
+
+    @property
+    def dealers_known(self) -> bool:
+        """A seated table knows its dealers (seat 1 deals first); a blank sheet does not."""
+        return self.table is not None
+
+
+def _form_row(seat: int, n_seats: int, *, name: str = "", club: str = "", dealers: bool) -> FormRow:
+    dealt = tuple(
+        dealers and dealer_seat(deal, n_seats) == seat for deal in range(1, DEAL_COUNT + 1)
+    )
+    return FormRow(seat=seat + 1, name=name, club=club, dealt=dealt)
+
+
+def players_by_id(tournament: Tournament) -> dict[int, Player]:
+    return {p.pk: p for p in Player.objects.filter(tournament=tournament).only("name", "club")}
+
+
+def round_sheet_forms(
+    tournament: Tournament, round_number: int, entry_url: Callable[[TableSheet], str]
+) -> list[SheetForm]:
+    """The score sheets of a round's tables, in table order (empty if the round has none)."""
+    players = players_by_id(tournament)
+    forms = []
+    for table in load_table_sheets(tournament=tournament, round_number=round_number):
+        n_seats = len(table.player_ids)
+        url = entry_url(table)
+        rows = tuple(
+            _form_row(seat, n_seats, name=players[pid].name, club=players[pid].club, dealers=True)
+            for seat, pid in enumerate(table.player_ids)
+        )
+        forms.append(
+            SheetForm(
+                n_seats=n_seats,
+                rows=rows,
+                round=table.round_number,
+                table=table.table_number,
+                entry_url=url,
+                qr=qr_data_uri(url),
+            )
+        )
+    return forms
+
+
+def blank_sheet_form(n_seats: int) -> SheetForm:
+    """A score sheet without names, for a table of ``n_seats`` (3 to 6) players."""
+    if n_seats not in BLANK_SEAT_COUNTS:
+        raise ValueError(f"A table has {MIN_SEATS} to {MAX_SEATS} players, not {n_seats}.")
+    return SheetForm(
+        n_seats=n_seats,
+        rows=tuple(_form_row(seat, n_seats, dealers=False) for seat in range(n_seats)),
+    )
+
+
+def name_sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as people expect it on a list: accents and case do not count."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold().strip(), name
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingLine:
+    name: str
+    club: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingTable:
+    number: int
+    players: tuple[SeatingLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingList:
+    """A round's seating: per table in seat order, and per player by name under its letter."""
+
+    round: int
+    tables: tuple[SeatingTable, ...]
+    letters: tuple[tuple[str, tuple[SeatingLine, ...]], ...]
+
+    @property
+    def player_count(self) -> int:
+        return sum(len(table.players) for table in self.tables)
+
+
+def _initial(line: SeatingLine) -> str:
+    key = name_sort_key(line.name)[0]
+    return key[:1].upper() if key[:1].isalpha() else "#"
+
+
+def round_seating(tournament: Tournament, round_number: int) -> SeatingList:
+    """Who sits where in a round (no tables: an empty list)."""
+    players = players_by_id(tournament)
+    tables = tuple(
+        SeatingTable(
+            number=table.table_number,
+            players=tuple(
+                SeatingLine(players[pid].name, players[pid].club, table.table_number, seat + 1)
+                for seat, pid in enumerate(table.player_ids)
+            ),
+        )
+        for table in load_table_sheets(tournament=tournament, round_number=round_number)
+    )
+    by_name = sorted(
+        (line for table in tables for line in table.players),
+        key=lambda line: (name_sort_key(line.name), line.table),
+    )
+    letters = tuple((letter, tuple(lines)) for letter, lines in groupby(by_name, key=_initial))
+    return SeatingList(round=round_number, tables=tables, letters=letters)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    rank: int
+    shared: bool
+    name: str
+    club: str
+    per_round: tuple[int | None, ...]
+    total: int
+    bollen: int
+    correct: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsList:
+    """The standings with the points of every round counted so far."""
+
+    rounds: tuple[int, ...]
+    lines: tuple[StandingsLine, ...]
+
+    @property
+    def has_clubs(self) -> bool:
+        return any(line.club for line in self.lines)
+
+
+def standings_list(tournament: Tournament) -> StandingsList:
+    standings = tournament_standings(tournament)
+    ranks = Counter(row.rank for row in standings.rows)
+    lines = tuple(
+        StandingsLine(
+            rank=row.rank,
+            shared=ranks[row.rank] > 1,
+            name=standings.players[row.player].name,
+            club=standings.players[row.player].club,
+            per_round=tuple(row.per_round.get(r) for r in standings.rounds_counted),
+            total=row.tournament_points,
+            bollen=row.bollen,
+            correct=row.correct,
+        )
+        for row in standings.rows
+    )
+    return StandingsList(rounds=standings.rounds_counted, lines=lines)
+
+
+def printable_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """The rounds with their number of tables (``table_count``), first round first."""
+    return (
+        Round.objects.filter(tournament=tournament)
+        .annotate(table_count=Count("tables"))
+        .order_by("number")
+    )

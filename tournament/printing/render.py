@@ -1,0 +1,89 @@
+"""From a printable template to what the director gets: a PDF, or the same page in the browser.
+
+Every printout is one HTML template with print CSS (``static/print.css``). WeasyPrint renders it
+in the tournament's language, reading the stylesheet straight from the static files and the QR
+codes from data URIs; it fetches nothing else, so a printout never reaches the network.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import segno
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+from weasyprint import HTML, URLFetcher
+from weasyprint.urls import URLFetcherResponse
+
+from tournament.models import Tournament
+
+PDF_TYPE = "application/pdf"
+
+
+def qr_data_uri(url: str) -> str:
+    """A QR code of ``url`` as a PNG data URI, one pixel per module with the quiet zone.
+
+    The print CSS scales it up with sharp edges; at medium error correction a table's link fits
+    a small code that any phone reads from 3 cm.
+    """
+    return segno.make_qr(url, error="m").png_data_uri(scale=1, border=4)
+
+
+def _static_file(path: str) -> Path | None:
+    """The file behind a static URL path (collected or from the finders), if there is one."""
+    name = path.removeprefix(settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/")
+    if name == path or ".." in name.split("/"):
+        return None
+    found = finders.find(name)
+    if found:
+        return Path(found)
+    if staticfiles_storage.exists(name):
+        return Path(staticfiles_storage.path(name))
+    return None
+
+
+class StaticFetcher(URLFetcher):
+    """Hands WeasyPrint the site's static files from disk and data URIs; refuses the rest."""
+
+    def fetch(self, url, headers=None):
+        if url.startswith("data:"):
+            return super().fetch(url, headers)
+        path = _static_file(urlsplit(url).path)
+        if path is None:
+            raise ValueError(f"Printouts only load the site's static files, not {url}")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": content_type})
+
+
+def html_to_pdf(html: str, *, base_url: str) -> bytes:
+    return HTML(string=html, base_url=base_url, url_fetcher=StaticFetcher()).write_pdf()
+
+
+def printable_response(
+    request: HttpRequest,
+    *,
+    tournament: Tournament,
+    template: str,
+    context: dict,
+    filename: str,
+) -> HttpResponse:
+    """The printout as a PDF, or as the HTML page it is made from with ``?format=html``.
+
+    Both are in the tournament's language, whatever the director's own.
+    """
+    as_html = request.GET.get("format") == "html"
+    context = {"tournament": tournament, "as_html": as_html, **context}
+    with translation.override(tournament.language):
+        html = render_to_string(template, context, request=request)
+    if as_html:
+        return HttpResponse(html)
+    pdf = html_to_pdf(html, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type=PDF_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
