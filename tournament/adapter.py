@@ -165,6 +165,8 @@ class Standings:
 def tournament_standings(tournament: Tournament) -> Standings:
     """Live standings: every deal entered so far counts, ranked by the tournament's tie-breaks."""
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
+    for player in players.values():
+        player.tournament = tournament  # known already: no query per row when it is used
     scores = sheets_round_scores(load_table_sheets(tournament=tournament))
     rows = standings(
         scores,
