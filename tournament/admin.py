@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournament.models import Entry, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import Entry, Penalty, Player, Round, Seat, SheetVersion, Table, Tournament
 
 
 class PlayerInline(admin.TabularInline):
@@ -79,3 +79,19 @@ class PenaltyAdmin(admin.ModelAdmin):
     list_filter = ("seat__round__tournament",)
     list_select_related = ("seat__player", "seat__table__round__tournament")
     raw_id_fields = ("seat",)
+
+
+@admin.register(SheetVersion)
+class SheetVersionAdmin(admin.ModelAdmin):
+    """Read-only: versions are the record of what was saved, so nobody edits them."""
+
+    list_display = ("table", "number", "base_number", "via", "user", "ip", "created_at")
+    list_filter = ("via", "table__round__tournament")
+    list_select_related = ("table__round__tournament", "user")
+    raw_id_fields = ("table", "restored_from", "user")
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,12 +1,19 @@
-# Owned by the score sheet work: replaced with the real routes.
-from django.http import Http404
+"""The score sheet pages of one tournament (under /t/<slug>/): entry, history, restore."""
+
 from django.urls import path
 
-
-def _todo(*args, **kwargs):
-    raise Http404
-
+from tournament.views import sheets
 
 urlpatterns = [
-    path("rounds/<int:round>/tables/<int:table>/", _todo, name="sheet_edit"),
+    path("rounds/<int:round>/tables/<int:table>/", sheets.sheet_edit, name="sheet_edit"),
+    path(
+        "rounds/<int:round>/tables/<int:table>/history/",
+        sheets.sheet_history,
+        name="sheet_history",
+    ),
+    path(
+        "rounds/<int:round>/tables/<int:table>/history/<int:pk>/restore/",
+        sheets.sheet_version_restore,
+        name="sheet_version_restore",
+    ),
 ]

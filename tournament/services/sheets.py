@@ -33,7 +33,7 @@ from scoring.deals import DEAL_COUNT
 from scoring.errors import Problem
 from scoring.sheet import Sheet
 from tournament.adapter import TableSheet, load_table_sheets, sheet_from_cells
-from tournament.models import Entry, Player, SheetVersion, Table
+from tournament.models import Entry, Player, Round, SheetVersion, Table
 from tournament.models import Penalty as PenaltyRow
 from tournament.problems import PlacedProblem, ProblemsError, place_rule_problem
 from tournament.services.rounds import rounds_refresh_state
@@ -272,7 +272,10 @@ def sheet_record(
                 )
             _write(stored, now, content)
             SheetVersion.objects.create(number=current_number + 1, **record)
-            rounds_refresh_state(tournament=table.round.tournament, numbers=[table.round.number])
+            if _round_may_change(table, stored.sheet, content.sheet()):
+                rounds_refresh_state(
+                    tournament=table.round.tournament, numbers=[table.round.number]
+                )
     if conflict is not None:
         raise conflict  # after the commit, so that the conflict record is kept
     saved = TableSheet(
@@ -327,6 +330,22 @@ def _lock(table: Table) -> Table:
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
+
+
+def _progress(sheet: Sheet) -> tuple[bool, bool]:
+    """What a round's state depends on, for one table: has entries, is complete."""
+    has_entries = any(not deal.is_empty for deal in sheet.deals)
+    complete = len(sheet.deals) == DEAL_COUNT and all(deal.is_complete for deal in sheet.deals)
+    return has_entries, complete
+
+
+def _round_may_change(table: Table, before: Sheet, after: Sheet) -> bool:
+    """Whether this save can move the round's state. Scoring every table of a round to decide
+    it is most of a save's time at a large tournament, so only do it when it can matter."""
+    if _progress(before) != _progress(after):
+        return True
+    playing = table.round.state in (Round.State.PLAYING, Round.State.COMPLETE)
+    return _progress(after)[0] != playing
 
 
 def _conflict(

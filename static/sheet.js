@@ -1,0 +1,430 @@
+/* The score sheet page: rule hints while typing, and saving that loses nothing.
+ *
+ * Hints only: the dealer's forbidden bid before it is typed, the boxes out of range, tricks that
+ * do not add up. The server checks everything again (scoring.check_sheet) and is the judge.
+ *
+ * Saving: what is typed goes to localStorage at once (one entry per sheet) and is sent with
+ * fetch, the same fields as the plain form, plus the version it started from and a random key
+ * per submission. One submission is in the air at a time; it is retried with the same key until
+ * the server answers, so a retry after a lost answer is stored once. Without a connection the
+ * input stays on this device and goes out when the connection is back.
+ */
+(function () {
+  "use strict";
+
+  const form = document.getElementById("sheet-form");
+  const configNode = document.getElementById("sheet-config");
+  if (!form || !configNode) return;
+  const config = JSON.parse(configNode.textContent);
+  const M = config.messages;
+  const sync = document.getElementById("sync");
+  const syncText = sync.querySelector(".sync-text");
+  const problemsNode = document.getElementById("problems");
+  const conflictNode = document.getElementById("conflict");
+  const penaltiesNode = document.getElementById("penalties");
+  const resultNode = document.getElementById("result");
+  const stateBadge = document.getElementById("sheet-state");
+  const nSeats = config.deals[0].order.length;
+  const SKIP = new Set(["csrfmiddlewaretoken", "base_version", "idempotency_key"]);
+  const AUTOSAVE_MS = 1200;
+
+  const boxes = {};
+  form.querySelectorAll("input.box[data-deal]").forEach(function (input) {
+    boxes[input.dataset.deal + ":" + input.dataset.seat + ":" + input.dataset.kind] = input;
+    if (input.getAttribute("aria-invalid") === "true") input.dataset.serverInvalid = "1";
+  });
+  function box(deal, seat, kind) { return boxes[deal + ":" + seat + ":" + kind]; }
+
+  function fmt(template, params) {
+    return template.replace(/%\((\w+)\)s/g, function (all, name) {
+      return name in params ? String(params[name]) : all;
+    });
+  }
+  function digit(input) { return /^[0-9]$/.test(input.value) ? Number(input.value) : null; }
+  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
+  function span(cls, text) {
+    const node = document.createElement("span");
+    node.className = cls;
+    node.textContent = text;
+    return node;
+  }
+
+  /* ---- hints ---- */
+
+  const localErrors = {};  // deal -> number of local problems
+
+  function hintDeal(deal) {
+    const spec = config.deals[deal - 1];
+    const hand = spec.hand;
+    const seats = [...Array(nSeats).keys()];
+    const messages = seats.map(function () { return []; });
+    const invalid = {};
+    let hint = null;
+    let dealMessage = null;
+    let rangeProblem = false;
+    seats.forEach(function (seat) {
+      ["bid", "tricks"].forEach(function (kind) {
+        const value = digit(box(deal, seat, kind));
+        if (value !== null && value > hand) {
+          rangeProblem = true;
+          invalid[seat + kind] = true;
+          messages[seat].push(fmt(kind === "bid" ? M.bid_range : M.tricks_range, {hand_size: hand}));
+        }
+      });
+    });
+    const dealer = spec.order[spec.order.length - 1];
+    const others = spec.order.slice(0, -1).map(function (seat) { return digit(box(deal, seat, "bid")); });
+    if (others.every(function (v) { return v !== null && v <= hand; })) {
+      const forbidden = hand - sum(others);
+      if (forbidden >= 0 && forbidden <= hand) {
+        const bid = digit(box(deal, dealer, "bid"));
+        if (bid === null) {
+          hint = fmt(M.forbidden, {bid: forbidden});
+        } else if (bid === forbidden) {
+          invalid[dealer + "bid"] = true;
+          messages[dealer].push(fmt(M.dealer_bid, {bid: forbidden, hand_size: hand}));
+        }
+      }
+    }
+    const tricks = seats.map(function (seat) { return digit(box(deal, seat, "tricks")); });
+    if (!rangeProblem && tricks.every(function (v) { return v !== null; }) && sum(tricks) !== hand) {
+      dealMessage = fmt(M.tricks_sum, {sum: sum(tricks), hand_size: hand});
+    }
+
+    let count = dealMessage ? 1 : 0;
+    seats.forEach(function (seat) {
+      const msg = document.getElementById("msg-" + deal + "-" + seat);
+      msg.querySelectorAll(".local, .hint").forEach(function (n) { n.remove(); });
+      const fromServer = [...msg.querySelectorAll(".server")].map(function (n) { return n.textContent; });
+      messages[seat].forEach(function (text) {
+        count += 1;
+        if (!fromServer.includes(text)) msg.appendChild(span("error local", text));
+      });
+      if (hint && seat === dealer) msg.appendChild(span("hint", hint));
+      let cellInvalid = false;
+      ["bid", "tricks"].forEach(function (kind) {
+        const input = box(deal, seat, kind);
+        const bad = Boolean(invalid[seat + kind]) || input.dataset.serverInvalid === "1";
+        if (bad) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+        cellInvalid = cellInvalid || bad;
+      });
+      msg.parentElement.classList.toggle("invalid", cellInvalid);
+    });
+    const dealNode = document.getElementById("deal-msg-" + deal);
+    dealNode.querySelectorAll(".local").forEach(function (n) { n.remove(); });
+    const dealFromServer = [...dealNode.querySelectorAll(".server")].map(function (n) { return n.textContent; });
+    if (dealMessage && !dealFromServer.includes(dealMessage)) dealNode.appendChild(span("error local", dealMessage));
+    localErrors[deal] = count;
+  }
+
+  function clearServerMarks(deal) {
+    for (let seat = 0; seat < nSeats; seat++) {
+      ["bid", "tricks"].forEach(function (kind) { delete box(deal, seat, kind).dataset.serverInvalid; });
+      document.getElementById("msg-" + deal + "-" + seat).querySelectorAll(".server").forEach(function (n) { n.remove(); });
+    }
+    document.getElementById("deal-msg-" + deal).querySelectorAll(".server").forEach(function (n) { n.remove(); });
+  }
+
+  function hintAll() { config.deals.forEach(function (spec) { hintDeal(spec.deal); }); }
+
+  /* ---- what may be sent without asking ---- */
+
+  function readyToAutosave() {
+    if (state.conflict || state.blocked) return false;
+    for (const spec of config.deals) {
+      if (localErrors[spec.deal]) return false;
+      let bids = 0;
+      let tricks = 0;
+      for (let seat = 0; seat < nSeats; seat++) {
+        if (digit(box(spec.deal, seat, "bid")) !== null) bids += 1;
+        if (digit(box(spec.deal, seat, "tricks")) !== null) tricks += 1;
+      }
+      // Tricks go in for everyone at once, after every bid: wait until they are all typed.
+      if (tricks > 0 && (tricks < nSeats || bids < nSeats)) return false;
+    }
+    const fresh = penaltiesNode.querySelector("tr.penalty-new");
+    if (fresh) {
+      const chosen = [...fresh.querySelectorAll("select")].filter(function (s) { return s.value !== ""; });
+      if (chosen.length === 1) return false;
+    }
+    return true;
+  }
+
+  /* ---- the queue ---- */
+
+  const state = {
+    acked: Number(form.elements.base_version.value),
+    inflight: null, dirty: false, sending: false, again: false,
+    blocked: false, conflict: false, conflictVersion: null, offline: false,
+    retries: 0, retryTimer: null, saveTimer: null,
+  };
+
+  function snapshot() {
+    const fields = [];
+    new FormData(form).forEach(function (value, name) { if (!SKIP.has(name)) fields.push([name, value]); });
+    return fields;
+  }
+
+  function persist() {
+    try {
+      localStorage.setItem(config.storageKey, JSON.stringify({
+        acked: state.acked, inflight: state.inflight, dirty: state.dirty, fields: snapshot(), at: Date.now(),
+      }));
+    } catch (error) { /* storage full or disabled: the form itself still holds the input */ }
+  }
+  function forget() { try { localStorage.removeItem(config.storageKey); } catch (error) { /* ignore */ } }
+
+  function uuid4() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);  // crypto.randomUUID needs HTTPS; this works on plain http too
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  // The cookie's token, not the page's: signing in again (in another tab) changes it, and the
+  // waiting input must still go out without reloading the page.
+  function csrfToken() {
+    const cookie = document.cookie.split("; ").find(function (c) { return c.startsWith("csrftoken="); });
+    return cookie ? decodeURIComponent(cookie.slice("csrftoken=".length)) : form.elements.csrfmiddlewaretoken.value;
+  }
+
+  function setSync(name, text) {
+    sync.dataset.state = name;
+    syncText.textContent = text;
+  }
+
+  function scheduleAutosave() {
+    clearTimeout(state.saveTimer);
+    state.saveTimer = setTimeout(function () { if (readyToAutosave()) flush(false); }, AUTOSAVE_MS);
+  }
+
+  function scheduleRetry() {
+    clearTimeout(state.retryTimer);
+    const wait = Math.min(2000 * Math.pow(2, state.retries), 15000);
+    state.retries += 1;
+    state.retryTimer = setTimeout(function () { flush(false); }, wait);
+  }
+
+  // Send what is waiting: the submission in the air first (same key), else what was typed.
+  // ``explicit``: the Save button, which also sends a sheet the hints find fault with.
+  function flush(explicit) {
+    clearTimeout(state.retryTimer);
+    if (state.sending) {
+      if (explicit) state.again = true;  // after the answer; autosave reschedules itself
+      return;
+    }
+    if (!state.inflight) {
+      if (!state.dirty || (!explicit && !readyToAutosave())) return;
+      state.inflight = {fields: snapshot(), key: uuid4(), base: state.acked};
+      state.dirty = false;
+      persist();
+    }
+    send(state.inflight);
+  }
+
+  async function send(submission) {
+    state.sending = true;
+    if (!state.offline) setSync("saving", M.saving);
+    const body = new URLSearchParams();
+    submission.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    body.append("base_version", submission.base);
+    body.append("idempotency_key", submission.key);
+    body.append("csrfmiddlewaretoken", csrfToken());
+    let response;
+    let data = null;
+    try {
+      if (navigator.onLine === false) throw new Error("offline");
+      const abort = new AbortController();
+      const timer = setTimeout(function () { abort.abort(); }, 20000);
+      response = await fetch(form.getAttribute("action") || window.location.href, {
+        method: "POST", body: body, credentials: "same-origin", signal: abort.signal,
+        headers: {"X-Requested-With": "XMLHttpRequest", "Accept": "application/json"},
+      });
+      clearTimeout(timer);
+    } catch (error) {
+      return failed("offline", M.offline);
+    }
+    const type = response.headers.get("Content-Type") || "";
+    if (!type.includes("application/json")) {
+      return response.redirected || response.status === 403
+        ? failed("signed-out", M.signed_out)
+        : failed("error", M.server_error);
+    }
+    try { data = await response.json(); } catch (error) { return failed("error", M.server_error); }
+    state.sending = false;
+    state.offline = false;
+    state.retries = 0;
+    if (data.outcome === "saved") {
+      state.acked = data.version;
+      state.inflight = null;
+      applySaved(data);
+      if (state.dirty) { persist(); scheduleAutosave(); } else { forget(); }
+      setSync("saved", M.saved + " · " + fmt(M.version, {number: data.version}));
+    } else if (data.outcome === "problems") {
+      state.inflight = null;
+      state.dirty = true;
+      state.blocked = true;  // until the next change: sending it again gives the same answer
+      persist();
+      showProblems(data);
+      setSync("problems", M.problems);
+    } else if (data.outcome === "conflict") {
+      state.inflight = null;
+      state.dirty = true;
+      state.conflict = true;
+      state.conflictVersion = data.current_version;
+      persist();
+      conflictNode.innerHTML = data.html;
+      setSync("conflict", M.conflict);
+      conflictNode.scrollIntoView({block: "nearest"});
+    } else {
+      return failed("error", M.server_error);
+    }
+    if (state.again) { state.again = false; flush(true); }
+  }
+
+  function failed(name, text) {
+    state.sending = false;
+    state.again = false;
+    state.offline = true;
+    persist();
+    setSync(name, text);
+    scheduleRetry();
+  }
+
+  /* ---- answers ---- */
+
+  function applySaved(data) {
+    form.elements.base_version.value = data.version;
+    problemsNode.innerHTML = "";
+    conflictNode.innerHTML = "";
+    data.cells.forEach(function (row, index) {
+      row.forEach(function (cell, seat) {
+        const td = document.getElementById("msg-" + (index + 1) + "-" + seat).parentElement;
+        td.dataset.state = cell.state;
+        const score = td.querySelector(".score");
+        score.textContent = cell.score;
+        score.dataset.penalties = cell.penalties;
+      });
+    });
+    data.totals.forEach(function (totals, seat) {
+      totals.forEach(function (value, column) {
+        form.querySelector('[data-total="' + column + '"][data-seat="' + seat + '"]').textContent = value;
+      });
+    });
+    stateBadge.className = "status status-" + data.status;
+    stateBadge.dataset.state = data.status;
+    stateBadge.textContent = data.status_label;
+    resultNode.innerHTML = data.result_html;
+    // Redraw the penalty bollen as stored (with a fresh empty row) unless more is being typed.
+    const wanted = JSON.stringify(data.penalties);
+    const edited = [...penaltiesNode.querySelectorAll("tr.penalty-new select")].some(function (s) { return s.value !== ""; })
+      || penaltiesNode.querySelector("input[type=checkbox]:checked") !== null;
+    if (!state.dirty && (penaltiesNode.dataset.penalties !== wanted || edited)) {
+      const focused = penaltiesNode.contains(document.activeElement);
+      penaltiesNode.innerHTML = data.penalties_html;
+      penaltiesNode.dataset.penalties = wanted;
+      if (focused) {
+        const first = penaltiesNode.querySelector("tr.penalty-new select");
+        if (first) first.focus();
+      }
+    }
+  }
+
+  function showProblems(data) {
+    config.deals.forEach(function (spec) { clearServerMarks(spec.deal); });
+    data.boxes.forEach(function (item) {
+      const input = box(item.deal, item.seat, item.kind);
+      input.dataset.serverInvalid = "1";
+      document.getElementById("msg-" + item.deal + "-" + item.seat).appendChild(span("error server", item.message));
+    });
+    Object.keys(data.deals).forEach(function (deal) {
+      const node = document.getElementById("deal-msg-" + deal);
+      data.deals[deal].forEach(function (text) { node.appendChild(span("error server", text)); });
+    });
+    hintAll();
+    // The status line says the sheet was not saved; the list says what is wrong and where.
+    const section = document.createElement("section");
+    section.className = "problems card";
+    const list = document.createElement("ul");
+    list.className = "errorlist";
+    data.summary.concat(data.penalties).forEach(function (text) {
+      const item = document.createElement("li");
+      item.textContent = text;
+      list.appendChild(item);
+    });
+    section.append(list);
+    problemsNode.replaceChildren(section);
+  }
+
+  /* ---- events ---- */
+
+  form.addEventListener("input", function (event) {
+    const target = event.target;
+    if (target.classList.contains("box")) {
+      const digits = target.value.replace(/[^0-9]/g, "");
+      if (digits !== target.value) target.value = digits.slice(-1);
+      clearServerMarks(Number(target.dataset.deal));
+      hintDeal(Number(target.dataset.deal));
+    }
+    state.dirty = true;
+    state.blocked = false;
+    persist();
+    if (!state.offline && !state.conflict) setSync("dirty", M.unsaved);
+    scheduleAutosave();
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target.tagName === "SELECT" || event.target.type === "checkbox") {
+      state.dirty = true;
+      state.blocked = false;
+      persist();
+      scheduleAutosave();
+    }
+  });
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    clearTimeout(state.saveTimer);
+    const submitter = event.submitter;
+    if (state.conflict && submitter && submitter.dataset.action === "keep-mine") {
+      state.conflict = false;
+      state.acked = state.conflictVersion;  // put mine over the version that is in the way
+      conflictNode.innerHTML = "";
+    }
+    state.blocked = false;
+    state.dirty = true;
+    flush(true);
+  });
+
+  conflictNode.addEventListener("click", function (event) {
+    const link = event.target.closest("[data-action=keep-theirs]");
+    if (link) forget();  // the refused input stays in the sheet's history on the server
+  });
+
+  window.addEventListener("online", function () { state.retries = 0; flush(false); });
+  window.addEventListener("focus", function () { if (state.inflight) flush(false); });
+
+  /* ---- start: put back what this device typed but did not get saved ---- */
+
+  penaltiesNode.dataset.penalties = penaltiesNode.dataset.penalties || "[]";
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(config.storageKey) || "null"); } catch (error) { kept = null; }
+  if (kept && (kept.inflight || kept.dirty)) {
+    form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
+    kept.fields.forEach(function (pair) {
+      const field = form.elements.namedItem(pair[0]);
+      if (!field || field.type === "hidden") return;
+      if (field.type === "checkbox") field.checked = true; else field.value = pair[1];
+    });
+    state.acked = kept.acked;
+    state.inflight = kept.inflight;
+    state.dirty = kept.dirty;
+    hintAll();
+    setSync("dirty", M.restored_local);
+    flush(true);
+  } else {
+    forget();
+    hintAll();
+  }
+})();
