@@ -93,6 +93,7 @@ def plan_seating(
     seed: int = 0,
     time_limit: float = 5.0,
     max_iterations: int | None = None,
+    start: Sequence[Sequence[Sequence[P]]] = (),
 ) -> SeatingPlan[P]:
     """Seat ``players`` for the next ``rounds`` rounds, given the rounds already played.
 
@@ -157,8 +158,13 @@ def plan_seating(
         rounds,
     )
 
-    design = design_for(sizes, rounds) if not met else None
-    seeded = [_fit(r, sizes, search.fixed) for r in design] if design else []
+    if start:
+        seeded = [
+            _fit([[index[p] for p in table if p in index] for table in tables], sizes, search.fixed)
+            for tables in list(start)[:rounds]
+        ]
+    else:
+        seeded = [_fit(r, sizes, search.fixed) for r in _design_start(sizes, rounds, met)]
     search.greedy_rounds(seeded)
     best, _steps = search.run(
         target=target,
@@ -347,20 +353,41 @@ def _check_apart_feasible(
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def _fit(tables: Sequence[Sequence[int]], sizes: Sequence[int], fixed: Mapping[int, int]):
-    """Reshape one round to ``sizes``: fixed players at their tables, others kept where they can."""
+def _design_start(sizes: tuple[int, ...], rounds: int, met: Mapping) -> list[list[list[int]]]:
+    """Repeat-free first rounds from a design, when nobody has met yet and one fits.
+
+    A design that covers every round is the answer. One that falls short leaves the search
+    its last rounds to fill, and those fill better (32 players over 10 rounds: 12 repeats
+    instead of 16) when the last two design rounds are left open as well.
+    """
+    design = design_for(sizes, rounds) if not met else None
+    if not design:
+        return []
+    return design if len(design) == rounds else design[: max(1, len(design) - 2)]
+
+
+def _fit(
+    tables: Sequence[Sequence[int]], sizes: Sequence[int], fixed: Mapping[int, int]
+) -> list[list[int]]:
+    """Reshape one round to ``sizes``: fixed players at their tables, others kept where they can.
+
+    Players 0..sum(sizes)-1 missing from ``tables`` (late entries) fill the free seats.
+    """
     new: list[list[int]] = [[] for _ in sizes]
     for p, t in fixed.items():
         new[t].append(p)
     overflow = []
+    seen = set(fixed)
     for t, table in enumerate(tables):
         for p in table:
-            if p in fixed:
+            if p in seen:
                 continue
+            seen.add(p)
             if t < len(new) and len(new[t]) < sizes[t]:
                 new[t].append(p)
             else:
                 overflow.append(p)
+    overflow.extend(p for p in range(sum(sizes)) if p not in seen)
     for p in overflow:
         t = next(t for t, table in enumerate(new) if len(table) < sizes[t])
         new[t].append(p)

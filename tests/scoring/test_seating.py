@@ -303,3 +303,27 @@ def test_plan_quality_counts_repeats_multiplicity_and_the_larger_table_spread():
     assert quality.pairs_repeated[0] == ("a", "b", 3)
     assert quality.repeats == sum(c - 1 for c in counts.values() if c > 1)
     assert quality.five_spread == 2  # a and b sat at the 5-table 3 times; d, e, g, h, i once
+
+
+def test_a_replan_from_the_stored_plan_keeps_the_tables_when_a_late_entry_takes_a_free_seat():
+    players = list(range(16))
+    stored = plan_seating(players, rounds=5, table_sizes=(4,), **BUDGET).rounds
+    history, remaining = [list(map(list, stored[0]))], stored[1:]
+    # After round 1 player 15 withdraws and player 99 enters.
+    now = [*range(15), 99]
+    replan = plan_seating(
+        now, rounds=4, history=history, table_sizes=(4,), start=remaining, **BUDGET
+    )
+    assert replan.quality.repeats == 0
+    for old, new in zip(remaining, replan.rounds, strict=True):
+        swapped = [tuple(99 if p == 15 else p for p in table) for table in old]
+        assert [set(t) for t in new] == [set(t) for t in swapped]
+
+
+def test_a_replan_seats_late_entries_and_drops_withdrawn_players_from_the_start():
+    players = list(range(20))
+    stored = plan_seating(players, rounds=3, **BUDGET).rounds
+    now = [p for p in players if p not in (4, 7)] + ["late"]
+    replan = plan_seating(now, rounds=3, start=stored, **BUDGET)
+    validate_plan(replan.rounds, players=now)
+    assert all([len(t) for t in tables] == [5, 5, 5, 4] for tables in replan.rounds)
