@@ -13,8 +13,10 @@ from django.utils.translation import gettext as _
 
 from scoring.deals import DEAL_COUNT
 from scoring.errors import ErrorCode
+from scoring.sheet import casual_losers
 from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells
+from tournament.adapter import table_sheet
 from tournament.models import Entry, Penalty, SheetVersion, Table
 from tournament.problems import RULE_MESSAGES, deal_name
 from tournament.views.sheets import EMPTY
@@ -325,3 +327,18 @@ def test_player_names_are_shown_as_written(director_client, director):
     label = escape(dutch_label("bid", tricky[1], 1))
     assert f'aria-label="{label}"' in page
     assert "Anne &amp; Bert" in page
+
+
+def test_a_complete_sheet_names_the_loser_and_the_players_without_a_bol(director_client, director):
+    tournament = played_tournament(4, 1, last_round=[11], director=director, seed=5)
+    table = Table.objects.select_related("round__tournament").get(round__tournament=tournament)
+    response = director_client.get(url(table))
+    result = table_sheet(table).result()
+    players = names(table)
+    shown = response.context["result"]
+    assert shown["complete"]
+    assert shown["losers"] == [players[seat] for seat in casual_losers(result.totals)]
+    assert shown["bol_free"] == [players[seat] for seat in result.bol_free]
+    with translation.override("nl"):
+        heading = _("Loser:") if len(shown["losers"]) == 1 else _("Double drink (dubbel zuipen):")
+    assert heading in response.content.decode()
