@@ -164,7 +164,8 @@ def plan_seating(
             for tables in list(start)[:rounds]
         ]
     else:
-        seeded = [_fit(r, sizes, search.fixed) for r in _design_start(sizes, rounds, met)]
+        played = [[[index[p] for p in table if p in index] for table in r] for r in history]
+        seeded = [_fit(r, sizes, search.fixed) for r in _design_start(sizes, rounds, played)]
     search.greedy_rounds(seeded)
     best, _steps = search.run(
         target=target,
@@ -353,17 +354,26 @@ def _check_apart_feasible(
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def _design_start(sizes: tuple[int, ...], rounds: int, met: Mapping) -> list[list[list[int]]]:
-    """Repeat-free first rounds from a design, when nobody has met yet and one fits.
+def _design_start(
+    sizes: tuple[int, ...], rounds: int, played: Sequence[Sequence[Sequence[int]]]
+) -> list[list[list[int]]]:
+    """Repeat-free rounds from a design, when one fits and the rounds played are its first ones.
 
-    A design that covers every round is the answer. One that falls short leaves the search
-    its last rounds to fill, and those fill better (32 players over 10 rounds: 12 repeats
-    instead of 16) when the last two design rounds are left open as well.
+    Players are the design's points in the order given, so a tournament that replans every
+    round from its history, with the same players in the same order, keeps following the
+    design. A design that covers every round is the answer. One that falls short leaves the
+    search its last rounds to fill, and those fill better (32 players over 10 rounds: 12
+    repeats instead of 16) when the last two design rounds are left open as well.
     """
-    design = design_for(sizes, rounds) if not met else None
+    design = design_for(sizes, len(played) + rounds)
     if not design:
         return []
-    return design if len(design) == rounds else design[: max(1, len(design) - 2)]
+    for tables, design_tables in zip(played, design, strict=False):
+        if {frozenset(t) for t in tables} != {frozenset(t) for t in design_tables}:
+            return []
+    if len(design) < len(played) + rounds:
+        design = design[: max(len(played), len(design) - 2)]
+    return design[len(played) :]
 
 
 def _fit(

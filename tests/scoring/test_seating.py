@@ -327,3 +327,15 @@ def test_a_replan_seats_late_entries_and_drops_withdrawn_players_from_the_start(
     replan = plan_seating(now, rounds=3, start=stored, **BUDGET)
     validate_plan(replan.rounds, players=now)
     assert all([len(t) for t in tables] == [5, 5, 5, 4] for tables in replan.rounds)
+
+
+def test_replanning_every_round_from_the_history_keeps_following_the_design():
+    # What "seat next round" does: plan all remaining rounds, keep the first, repeat.
+    players = list(range(32))
+    history = []
+    for played in range(8):
+        plan = plan_seating(
+            players, rounds=8 - played, history=history, table_sizes=(4,), seed=played, **BUDGET
+        )
+        history.append([list(table) for table in plan.rounds[0]])
+    assert plan_quality(history).repeats == 0
