@@ -1,18 +1,17 @@
 """The seating planner: who sits with whom in each tournament round.
 
 ``plan_seating(players, *, rounds, history, table_sizes, prefer, apart, fixed, seed, time_limit,
-max_iterations) -> SeatingPlan`` plans the next round or all remaining rounds at once;
+max_iterations, start) -> SeatingPlan`` plans the next round or all remaining rounds at once;
 ``plan_quality(schedule)`` measures any schedule; ``validate_plan(plan, *, players, ...)`` raises
 ``SeatingError`` on an invalid one. Plain Python, no Django.
+
+Modules: ``planner`` (the entry point), ``search`` (tabu search over all planned rounds),
+``designs`` (repeat-free schedules from finite fields), ``quality`` (measures and the lower
+bound), ``checks`` (request and plan checks, ``SeatingError``).
 """
 
-from scoring.seating.planner import (
-    SeatingError,
-    SeatingPlan,
-    SeatingProblem,
-    plan_seating,
-    validate_plan,
-)
+from scoring.seating.checks import SeatingError, SeatingProblem, validate_plan
+from scoring.seating.planner import SeatingPlan, plan_seating
 from scoring.seating.quality import PlanQuality, plan_quality
 
 __all__ = [
