@@ -342,3 +342,12 @@ def test_a_complete_sheet_names_the_loser_and_the_players_without_a_bol(director
     with translation.override("nl"):
         heading = _("Loser:") if len(shown["losers"]) == 1 else _("Double drink (dubbel zuipen):")
     assert heading in response.content.decode()
+
+
+def test_restoring_only_answers_a_form_and_only_to_a_director(client, director, empty_table):
+    restore = reverse("sheet_version_restore", args=[empty_table.round.tournament.slug, 1, 1, 1])
+    response = client.get(restore)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    client.force_login(director)
+    assert client.get(restore).status_code == 405

@@ -248,8 +248,8 @@ def _problems_payload(form: SheetForm) -> dict:
     }
 
 
-@require_http_methods(["GET", "POST"])
 @director_required
+@require_http_methods(["GET", "POST"])
 def sheet_edit(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
@@ -357,8 +357,8 @@ def sheet_history(
     )
 
 
-@require_POST
 @director_required
+@require_POST
 def sheet_version_restore(
     request: HttpRequest, tournament: Tournament, round: int, table: int, pk: int
 ) -> HttpResponse:
