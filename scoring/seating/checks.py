@@ -186,10 +186,12 @@ def check_apart_feasible(
                 f"{len(players) - 1} other players, leaving too few to fill a table.",
                 (p,),
             )
-    # A group that must all sit apart needs a table each: look for one greedily.
+    # A group that must all sit apart needs a table each: look for one greedily (in the order
+    # of ``players`` among equals, so the message is the same every time).
+    position = {p: i for i, p in enumerate(players)}
     for p in sorted(players, key=lambda q: -len(neighbours[q])):
         group = [p]
-        for q in sorted(neighbours[p], key=lambda q: -len(neighbours[q])):
+        for q in sorted(neighbours[p], key=lambda q: (-len(neighbours[q]), position[q])):
             if all(q in neighbours[g] for g in group):
                 group.append(q)
         if len(group) > len(sizes):

@@ -5,7 +5,7 @@ number of times each pair has met (history included) kept in a matrix. Swapping 
 between two tables of one round changes only the pairs at those two tables, so its cost is
 computed from the matrix in O(table size).
 
-The cost of a pair that met m times is ``PAIR_WEIGHT * (m - 1)**2`` (a third meeting is worse
+The cost of a pair that met m times is ``pair_weight * (m - 1)**2`` (a third meeting is worse
 than two second ones), plus, when a round has tables of two sizes, the sum over players of the
 square of how often they sat at a larger table (minimal when those counts differ by at most
 one). One repeat always outweighs what a single swap can gain in balance. A pair that must sit
@@ -69,6 +69,7 @@ class TabuSearch:
         for a, b in apart:
             self.base[a][b] = self.base[b][a] = _APART
         self.base_larger = list(larger)
+        # Tuning knobs, measured on the benchmark (bench/seating.py).
         self.balance_weight = 1
         self.candidates = _CANDIDATES
         self.tenure = (3, 10)

@@ -4,7 +4,11 @@ Quality targets live in ``bench/seating.py``; these tests use small iteration bu
 do not depend on the speed of the machine.
 """
 
+import os
+import subprocess
+import sys
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -339,3 +343,28 @@ def test_replanning_every_round_from_the_history_keeps_following_the_design():
         )
         history.append([list(table) for table in plan.rounds[0]])
     assert plan_quality(history).repeats == 0
+
+
+def test_the_plan_does_not_depend_on_the_hash_seed_of_the_process():
+    # Player keys are often strings, whose hashes change from process to process.
+    script = (
+        "from scoring.seating import plan_seating\n"
+        "players = [f'player {i}' for i in range(22)]\n"
+        "plan = plan_seating(players, rounds=3, apart=[('player 1', 'player 2')],"
+        " history=[[players[:5], players[5:10], players[10:14], players[14:18], players[18:]]],"
+        " seed=3, time_limit=60.0, max_iterations=40)\n"
+        "print(plan.rounds, plan.quality.repeats)\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        ).stdout
+        for hash_seed in ("1", "2")
+    }
+    assert len(outputs) == 1
+    assert "'player 1'" in outputs.pop()
