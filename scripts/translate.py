@@ -28,14 +28,18 @@ def main(glossary_path: str) -> int:
             entry.previous_msgid = None
             entry.previous_msgid_plural = None
             entry.previous_msgctxt = None
+        # A text with a context is looked up as "context|text" first.
+        key = f"{entry.msgctxt}|{entry.msgid}" if entry.msgctxt else entry.msgid
+        if key not in glossary:
+            key = entry.msgid
         if entry.msgid_plural:
-            forms = glossary.get(entry.msgid)
+            forms = glossary.get(key)
             if isinstance(forms, list) and len(forms) == 2:
                 entry.msgstr_plural = {0: forms[0], 1: forms[1]}
             elif not all(entry.msgstr_plural.values()):
                 missing.append(entry.msgid)
-        elif entry.msgid in glossary:
-            entry.msgstr = glossary[entry.msgid]
+        elif isinstance(glossary.get(key), str):
+            entry.msgstr = glossary[key]
         elif not entry.msgstr:
             missing.append(entry.msgid)
     catalogue.metadata_is_fuzzy = False

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-from django.db import OperationalError, connection
-
 from scoring.deals import DEAL_COUNT
 from tournament.adapter import table_sheet
 from tournament.models import Table
@@ -70,21 +68,3 @@ def form_data(
         if index in removed:
             data[f"penalty-{index}-DELETE"] = "on"
     return data
-
-
-def retry_while_shared_memory_is_locked(action):
-    """Run ``action``, again and again while SQLite's shared in-memory test database refuses it.
-
-    A SQLite *file* (what the site runs on) makes a second writer wait for the first
-    (``BEGIN IMMEDIATE`` with a busy timeout). The in-memory database the test run uses shares
-    one cache between connections, and there a second writer is refused at once with "database
-    table is locked" instead of waiting. Retrying the whole transaction is that wait; on
-    PostgreSQL and on a file database this never retries.
-    """
-    while True:
-        try:
-            return action()
-        except OperationalError as error:
-            in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
-            if not (in_memory and "locked" in str(error)):
-                raise

@@ -13,7 +13,7 @@ import uuid
 import pytest
 from django.db import connections
 
-from tests.sheets.helpers import DEAL_1, retry_while_shared_memory_is_locked, stored_cells
+from tests.sheets.helpers import DEAL_1, stored_cells
 from tournament.models import SheetVersion
 from tournament.services.sheets import SheetConflict, SheetContent, sheet_record
 
@@ -32,10 +32,8 @@ def race(table, submissions):
     def save(index: int, cells, base: int, key) -> None:
         try:
             start.wait()
-            saved = retry_while_shared_memory_is_locked(
-                lambda: sheet_record(
-                    table=table, cells=cells, penalties=(), base_version=base, idempotency_key=key
-                )
+            saved = sheet_record(
+                table=table, cells=cells, penalties=(), base_version=base, idempotency_key=key
             )
             outcomes[index] = ("saved", saved.version)
         except SheetConflict as conflict:

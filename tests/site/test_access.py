@@ -1,0 +1,195 @@
+"""Every URL of the site, visited by every kind of visitor, gets exactly what it should.
+
+The test walks the URL configuration itself: a new URL without a rule here fails it, so nobody
+can add a page and forget to decide who may see it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.urls import URLResolver, get_resolver, reverse
+
+from tests.factories import played_tournament
+from tournament.adapter import table_sheet
+from tournament.models import Round, SheetVersion, Table
+from tournament.services.sheets import sheet_record, sheet_version_number
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "public", "stranger", "director", "table_link", "other_table_link")
+
+OK = "ok"  # 200, or a redirect that is not to the sign-in page
+LOGIN = "login"  # redirected to sign in
+FORBIDDEN = "forbidden"  # 403
+MISSING = "missing"  # 404: nothing to see here (not public, not yours)
+POST_ONLY = "post_only"  # 405 to a GET: the page only acts on a form
+
+DIRECTOR_ONLY = {
+    "anonymous": LOGIN,
+    "public": LOGIN,
+    "stranger": FORBIDDEN,
+    "director": OK,
+    "table_link": LOGIN,
+    "other_table_link": LOGIN,
+}
+DIRECTOR_POST = {**DIRECTOR_ONLY, "director": POST_ONLY}
+SIGNED_IN = {**DIRECTOR_ONLY, "stranger": OK}
+EVERYONE = dict.fromkeys(ROLES, OK)
+PUBLIC = {**dict.fromkeys(ROLES, MISSING), "public": OK}
+
+RULES: dict[str, dict[str, str]] = {
+    "tournament_list": EVERYONE,
+    "login": EVERYONE,
+    "logout": dict.fromkeys(ROLES, POST_ONLY),
+    "set_language": EVERYONE,
+    "tournament_create": SIGNED_IN,
+    "tournament_upload": SIGNED_IN,
+    "tournament_detail": DIRECTOR_ONLY,
+    "tournament_edit": DIRECTOR_ONLY,
+    "tournament_download": DIRECTOR_ONLY,
+    "player_list": DIRECTOR_ONLY,
+    "player_paste": DIRECTOR_ONLY,
+    "player_import": DIRECTOR_ONLY,
+    "player_detail": DIRECTOR_ONLY,
+    "player_edit": DIRECTOR_ONLY,
+    "player_withdraw": DIRECTOR_POST,
+    "round_list": DIRECTOR_ONLY,
+    "round_seat": DIRECTOR_POST,
+    "round_detail": DIRECTOR_ONLY,
+    "round_adjust": DIRECTOR_POST,
+    "round_publish": DIRECTOR_POST,
+    "round_unseat": DIRECTOR_POST,
+    "standings": DIRECTOR_ONLY,
+    "standings_download": DIRECTOR_ONLY,
+    "sheet_edit": DIRECTOR_ONLY,
+    "sheet_history": DIRECTOR_ONLY,
+    "sheet_version_restore": DIRECTOR_POST,
+    "print_index": DIRECTOR_ONLY,
+    "print_sheets": DIRECTOR_ONLY,
+    "print_seating": DIRECTOR_ONLY,
+    "print_blank": DIRECTOR_ONLY,
+    "print_standings": DIRECTOR_ONLY,
+    "print_workbook": DIRECTOR_ONLY,
+    "public_home": PUBLIC,
+    "public_standings": PUBLIC,
+    "public_screen": PUBLIC,
+}
+
+
+def walk(patterns, arguments: tuple[str, ...] = ()) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Every named URL with the names of all its arguments (those of included prefixes too)."""
+    for entry in patterns:
+        own = tuple(entry.pattern.converters)
+        if isinstance(entry, URLResolver):
+            if entry.namespace == "admin":
+                continue  # Django's admin guards itself (staff only); checked below
+            yield from walk(entry.url_patterns, arguments + own)
+        elif entry.name:
+            yield entry.name, arguments + own
+
+
+def test_every_url_has_an_access_rule():
+    names = {name for name, _pattern in walk(get_resolver().url_patterns)}
+    assert names - RULES.keys() == set(), "add an access rule for these new URLs"
+    assert RULES.keys() - names == set(), "these rules name URLs that no longer exist"
+
+
+@pytest.fixture
+def site(django_user_model):
+    """A tournament with two rounds (the second under way), its director and a stranger."""
+    director = django_user_model.objects.create_user("leiding", password="x-kaart-2026-y")
+    stranger = django_user_model.objects.create_user("vreemde", password="x-kaart-2026-z")
+    tournament = played_tournament(8, rounds=2, last_round=[11, 4], director=director)
+    # One save through the sheet page's service, so the sheet has a version to restore.
+    table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
+    sheet = table_sheet(table).sheet
+    cells = {
+        (deal, seat): (entry.bids[seat], entry.tricks[seat])
+        for deal, entry in enumerate(sheet.deals, start=1)
+        for seat in range(sheet.n_seats)
+    }
+    cells[5, 1] = (0, None)  # the first bid of deal 5
+    sheet_record(
+        table=table,
+        cells=cells,
+        penalties=(),
+        base_version=sheet_version_number(table),
+        idempotency_key=uuid.uuid4(),
+        by_user=director,
+    )
+    return {"tournament": tournament, "director": director, "stranger": stranger}
+
+
+def kwargs_for(name: str, arguments: tuple[str, ...], site) -> dict:
+    tournament = site["tournament"]
+    values: dict[str, Callable[[], object]] = {
+        "slug": lambda: tournament.slug,
+        "number": lambda: 2,
+        "round": lambda: 2,
+        "table": lambda: 1,
+        "pk": lambda: _pk_for(name, tournament),
+        "format": lambda: "json",
+        "seats": lambda: 4,
+    }
+    unknown = [a for a in arguments if a not in values]
+    assert not unknown, f"{name}: no test value for URL arguments {unknown}"
+    return {argument: values[argument]() for argument in arguments}
+
+
+def _pk_for(name: str, tournament) -> int:
+    if name.startswith("player"):
+        return tournament.players.first().pk
+    if name == "sheet_version_restore":
+        version = SheetVersion.objects.filter(table__round__tournament=tournament).first()
+        assert version is not None, "the fixture tournament needs a stored sheet version"
+        return version.pk
+    raise AssertionError(f"{name}: which object does its pk name?")
+
+
+def visit(client, url: str):
+    return client.get(url)
+
+
+def outcome(response) -> str:
+    if response.status_code == 302:
+        return LOGIN if "/login/" in response.url else OK
+    return {200: OK, 403: FORBIDDEN, 404: MISSING, 405: POST_ONLY}.get(
+        response.status_code, str(response.status_code)
+    )
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_visitor_gets_what_the_rules_say(client, site, role):
+    tournament = site["tournament"]
+    if role == "public":
+        tournament.public = True
+        tournament.save(update_fields=["public"])
+    if role == "director":
+        client.force_login(site["director"])
+    if role == "stranger":
+        client.force_login(site["stranger"])
+    failures = []
+    for name, arguments in walk(get_resolver().url_patterns):
+        url = reverse(name, kwargs=kwargs_for(name, arguments, site))
+        got = outcome(visit(client, url))
+        expected = RULES[name][role]
+        if got != expected:
+            failures.append(f"{name} ({url}): expected {expected}, got {got}")
+    assert failures == []
+
+
+def test_admin_is_for_staff_only(client, site):
+    assert "/admin/login/" in client.get(reverse("admin:index")).url
+    client.force_login(site["stranger"])
+    assert "/admin/login/" in client.get(reverse("admin:index")).url
+
+
+def test_post_only_pages_refuse_a_strangers_post(client, site):
+    client.force_login(site["stranger"])
+    slug = site["tournament"].slug
+    assert client.post(reverse("round_seat", args=[slug])).status_code == 403
+    assert client.post(reverse("round_unseat", args=[slug, 2])).status_code == 403
+    assert Round.objects.filter(tournament=site["tournament"]).count() == 2
