@@ -20,4 +20,7 @@ SEATING_TIME_LIMIT = 1.0
 # A file, not SQLite's shared in-memory database: with a file, concurrent writers (the live
 # server, the concurrency tests) wait for each other as in production instead of failing.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-artifacts" / "test.sqlite3")}  # noqa: F405
+    # One file per test process, so two test runs on one machine never share a database.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(BASE_DIR / "test-artifacts" / f"test-{os.getpid()}.sqlite3")  # noqa: F405
+    }

@@ -1,0 +1,186 @@
+"""A new director's afternoon, start to finish, in a real browser.
+
+Sign in, create a tournament, import 16 players from Excel, seat round 1, type all four score
+sheets with the keyboard (one with the dealer's forbidden bid, which the page refuses and
+names), look at the standings, seat round 2 without any repeated meeting, and a player finds
+their table on the public page.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
+from openpyxl import Workbook
+from playwright.sync_api import expect
+
+from scoring.deals import DEAL_COUNT, bidding_order, deal_spec, forbidden_bid
+from scoring.errors import ErrorCode
+from scoring.simulate import simulate_deal
+from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.models import Seat, Tournament
+from tournament.problems import RULE_MESSAGES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAYERS = [
+    ("Anna de Vries", "De Troefkaart"), ("Bram Jansen", "De Troefkaart"),
+    ("Cor Smit", "'t Aasje"), ("Dini Visser", "Café De Zwaan"), ("Eva Bakker", "'t Aasje"),
+    ("Femke de Boer", "De Gouden Aas"), ("Gerrit Mulder", ""), ("Henk de Groot", ""),
+    ("Ingrid Bos", "De Gouden Aas"), ("Joop Vos", "'t Aasje"), ("Kees Peters", ""),
+    ("Lies Hendriks", "Café De Zwaan"), ("Marco van Dijk", ""), ("Nel Dekker", "'t Aasje"),
+    ("Otto Brouwer", "De Troefkaart"), ("Paula de Wit", "De Gouden Aas"),
+]  # fmt: skip
+
+
+def dutch(text: str, **params) -> str:
+    with translation.override("nl"):
+        return gettext(text) % params if params else gettext(text)
+
+
+def dutch_count(singular: str, plural: str, count: int) -> str:
+    with translation.override("nl"):
+        return ngettext(singular, plural, count) % {"counter": count}
+
+
+def box(page, deal: int, seat: int, kind: str):
+    return page.locator(f'input[data-deal="{deal}"][data-seat="{seat}"][data-kind="{kind}"]')
+
+
+@pytest.fixture
+def players_xlsx(tmp_path):
+    workbook = Workbook()
+    workbook.active.append(["Naam", "Club"])
+    for name, club in PLAYERS:
+        workbook.active.append([name, club])
+    path = tmp_path / "spelers.xlsx"
+    workbook.save(path)
+    return path
+
+
+def type_sheet(page, rng: random.Random, *, forbidden_at: int | None = None, screenshot) -> None:
+    """Type a whole game of 4 players with digits and Tab, the way a scorer works: per deal
+    the bids in bidding order, then the tricks. At deal ``forbidden_at`` the dealer first
+    types the one bid that is not allowed."""
+    box(page, 1, bidding_order(1, 4)[0], "bid").focus()
+    for deal in range(1, DEAL_COUNT + 1):
+        bids, tricks = simulate_deal(deal, 4, rng)
+        order = bidding_order(deal, 4)
+        for seat in order[:-1]:
+            page.keyboard.type(str(bids[seat]))
+            page.keyboard.press("Tab")
+        dealer = order[-1]
+        if deal == forbidden_at:
+            refuse_forbidden_bid(page, deal, dealer, [bids[s] for s in order[:-1]])
+            screenshot(page, "flow-5-forbidden-bid-refused")
+            box(page, deal, dealer, "bid").focus()
+            page.keyboard.press("Backspace")
+        page.keyboard.type(str(bids[dealer]))
+        page.keyboard.press("Tab")
+        for seat in range(4):
+            page.keyboard.type(str(tricks[seat]))
+            page.keyboard.press("Tab")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+
+
+def refuse_forbidden_bid(page, deal: int, dealer: int, other_bids: list[int]) -> None:
+    forbidden = forbidden_bid(deal, other_bids)
+    hint = page.locator(f"#msg-{deal}-{dealer} .hint")
+    expect(hint).to_have_text(dutch("not %(bid)s", bid=forbidden))
+    page.keyboard.type(str(forbidden))
+    dealer_box = box(page, deal, dealer, "bid")
+    expect(dealer_box).to_have_attribute("aria-invalid", "true")
+    with translation.override("nl"):
+        message = str(RULE_MESSAGES[ErrorCode.DEALER_BID]) % {
+            "bid": forbidden,
+            "hand_size": deal_spec(deal).hand_size,
+        }
+    expect(page.locator(f"#msg-{deal}-{dealer} .error.local")).to_have_text(message)
+    page.get_by_role("button", name=dutch("Save"), exact=True).click()
+    expect(page.locator("#sync")).to_have_attribute("data-state", "problems")
+    expect(page.locator("#problems li").first).to_contain_text(message)
+
+
+def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players_xlsx, screenshot):
+    page = signed_in
+    rng = random.Random(2026)
+
+    # Create the tournament, with the public pages on.
+    page.get_by_role("link", name=dutch("New tournament")).click()
+    page.get_by_label("Naam", exact=True).fill("Zaterdagtoernooi")
+    page.get_by_label("Geplande rondes").fill("2")
+    page.get_by_label("Openbare pagina's aan").check()
+    page.get_by_role("button", name=dutch("Create tournament")).click()
+    expect(page.get_by_role("heading", name=dutch("Players"))).to_be_visible()
+    tournament = Tournament.objects.get(name="Zaterdagtoernooi")
+
+    # Import 16 players from Excel: preview first, then confirm.
+    page.get_by_role("link", name=dutch("Import Excel or CSV")).click()
+    page.get_by_label(dutch("Excel or CSV file")).set_input_files(players_xlsx)
+    page.get_by_role("button", name=dutch("Show preview")).click()
+    expect(page.locator("table.preview tbody tr")).to_have_count(16)
+    screenshot(page, "flow-1-import-preview")
+    assert tournament.players.count() == 0
+    page.get_by_role(
+        "button",
+        name=dutch_count("Register %(counter)s player", "Register %(counter)s players", 16),
+    ).click()
+    assert tournament.players.count() == 16
+
+    # Seat round 1 and publish it.
+    page.get_by_role("link", name=dutch("Rounds"), exact=True).click()
+    page.get_by_role("button", name=dutch("Seat round %(number)s", number=1)).click()
+    expect(page.locator(".table-card")).to_have_count(4)
+    page.get_by_role("button", name=dutch("Publish this seating")).click()
+    screenshot(page, "flow-2-round-1")
+
+    # Type the four sheets; at table 1 the dealer of deal 4 first tries the forbidden bid.
+    for number in range(1, 5):
+        page.locator(".table-card").nth(number - 1).get_by_role(
+            "link", name=dutch("Score sheet")
+        ).click()
+        type_sheet(page, rng, forbidden_at=4 if number == 1 else None, screenshot=screenshot)
+        if number == 1:
+            screenshot(page, "flow-3-sheet-complete")
+        page.get_by_role("link", name=dutch("Rounds"), exact=True).click()
+        page.get_by_role("link", name=dutch("Round %(number)s", number=1)).first.click()
+    sheets = load_table_sheets(tournament=tournament, round_number=1)
+    assert [s.result().complete for s in sheets] == [True] * 4
+
+    # The standings show what scoring says.
+    page.get_by_role("link", name=dutch("Standings"), exact=True).click()
+    leader = tournament_standings(tournament).rows[0]
+    first_row = page.locator("table.standings tbody tr").first
+    expect(first_row.locator("td.total")).to_have_text(str(leader.tournament_points))
+    screenshot(page, "flow-4-standings")
+
+    # Round 2: nobody meets an earlier opponent again.
+    page.get_by_role("link", name=dutch("Rounds"), exact=True).click()
+    page.get_by_role("button", name=dutch("Seat round %(number)s", number=2)).click()
+    expect(page.get_by_text(dutch("Nobody meets an earlier opponent again."))).to_be_visible()
+    page.get_by_role("button", name=dutch("Publish this seating")).click()
+    screenshot(page, "flow-6-round-2")
+    pairs = []
+    for round_number in (1, 2):
+        tables: dict[int, list[int]] = {}
+        for seat in Seat.objects.filter(round__tournament=tournament, round__number=round_number):
+            tables.setdefault(seat.table_id, []).append(seat.player_id)
+        pairs += [frozenset(p) for t in tables.values() for p in combinations(t, 2)]
+    assert len(pairs) == len(set(pairs))
+
+    # A player, without an account, finds their table on the public page.
+    visitor = browser.new_context(locale="nl-NL", viewport={"width": 390, "height": 844})
+    phone = visitor.new_page()
+    phone.goto(f"{live_server.url}/p/{tournament.slug}/")
+    phone.get_by_label(dutch("Your name")).fill("dini")
+    phone.get_by_role("button", name=dutch("Search")).click()
+    table = Seat.objects.get(round__tournament=tournament, round__number=2,
+                             player__name="Dini Visser").table.number  # fmt: skip
+    row = phone.locator("table.places tbody tr")
+    expect(row).to_have_count(1)
+    expect(row.locator("td").nth(1)).to_have_text(str(table))
+    screenshot(phone, "flow-7-where-do-i-sit")
+    visitor.close()
