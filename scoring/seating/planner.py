@@ -182,9 +182,7 @@ def _design_start(
 
     Players are the design's points in the order given, so a tournament that replans every
     round from its history, with the same players in the same order, keeps following the
-    design. A design that covers every round is the answer. One that falls short leaves the
-    search its last rounds to fill, and those fill better (32 players over 10 rounds: 12
-    repeats instead of 16) when the last two design rounds are left open as well.
+    design. A design with fewer rounds than asked leaves the search the rest to fill.
     """
     design = design_for(sizes, len(played) + rounds)
     if not design:
@@ -192,8 +190,6 @@ def _design_start(
     for tables, design_tables in zip(played, design, strict=False):
         if {frozenset(t) for t in tables} != {frozenset(t) for t in design_tables}:
             return []
-    if len(design) < len(played) + rounds:
-        design = design[: max(len(played), len(design) - 2)]
     return design[len(played) :]
 
 
