@@ -15,6 +15,7 @@ from tests.printing.reading import pdf_page_images, pdf_pages, qr_texts
 from tournament.adapter import load_table_sheets
 from tournament.models import Player
 from tournament.printing.documents import blank_sheet_form
+from tournament.printing.form import D_PATH, FormGeometry, grid_image
 from tournament.printing.links import table_entry_url
 from tournament.printing.render import html_to_pdf, qr_data_uri
 
@@ -54,33 +55,28 @@ def test_one_page_per_table_with_its_number_round_and_players_in_seat_order(
         assert not any(other in page for other in others)
 
 
-def test_the_form_has_the_deal_columns_totals_and_a_dealer_mark_per_deal(
-    director_client, tournament
-):
+def test_the_form_has_the_deal_columns_two_boxes_each_and_the_totals(director_client, tournament):
     (page, *_rest) = pdf_pages(sheets_pdf(director_client, tournament))
-    labels = " ".join(spec.label for spec in DEALS)
-    assert labels == "1 2 3 4 5 5Z 5B 4 3 2 1"
-    assert f"{labels} Bollen Points Correct Total" in page
-    assert page.count("bid won") == len(DEALS)
-    assert "no trump" in page and "blind" in page
-    # The dealer's box of every deal carries a "D": 11 on the form, one in the legend before
-    # "deals and bids last".
-    form = page[: page.index("deals and bids last")]
-    assert len(re.findall(r"\bD\b", form)) == len(DEALS) + 1
+    assert " ".join(spec.label for spec in DEALS) == "1 2 3 4 5 5Z 5B 4 3 2 1"
+    assert re.search(r"Name 1 2 3 4 5 5Z ?no trump 5B ?blind 4 3 2 1 (bid won ){11}", page)
+    assert "Bollen Points Correct Total" in page
+    assert "deals and bids last" in page
 
 
-def test_the_dealer_marks_follow_the_seats_clockwise(director_client, tournament):
+def test_each_table_size_has_its_grid_with_the_dealer_marked_clockwise(director_client, tournament):
     html = director_client.get(
         reverse("print_sheets", args=[tournament.slug, 1]) + "?format=html"
     ).content.decode()
-    first_table = html[: html.index("</section>")]
-    rows = re.findall(r"<tr>\s*<td class=\"seat\">(\d)</td>(.*?)</tr>", first_table, re.S)
-    n_seats = len(rows)
-    for seat, (number, cells) in enumerate(rows):
-        assert int(number) == seat + 1
-        bid_cells = re.findall(r'<td class="bid( dealer)?">', cells)
-        dealt = [index + 1 for index, mark in enumerate(bid_cells) if mark]
-        assert dealt == [d for d in range(1, 12) if dealer_seat(d, n_seats) == seat]
+    tables = load_table_sheets(tournament=tournament, round_number=1)
+    grids = re.findall(r'<img class="grid" src="([^"]+)"', html)
+    assert grids == [grid_image(len(t.player_ids), dealers=True) for t in tables]
+    for n_seats in (3, 4, 5, 6):
+        form = FormGeometry(n_seats, dealers=True)
+        marks = form.dealer_boxes()
+        assert marks == [(dealer_seat(deal, n_seats), deal) for deal in range(1, 12)]
+        assert [seat for seat, _deal in marks[:n_seats]] == list(range(n_seats))
+        assert form.svg().count(D_PATH) == len(DEALS)
+        assert FormGeometry(n_seats, dealers=False).svg().count(D_PATH) == 0
 
 
 def test_each_page_has_a_qr_code_of_its_tables_entry_page(director_client, tournament):
@@ -135,16 +131,20 @@ def test_blank_sheet_is_one_page_without_names_with_a_line_for_the_dealer(
     response = director_client.get(reverse("print_blank", args=[tournament.slug, seats]))
     assert response["Content-Type"] == "application/pdf"
     (page,) = pdf_pages(response.content)
-    assert "1 2 3 4 5 5Z 5B 4 3 2 1 Bollen Points Correct Total" in page
+    assert re.search(r"Name 1 2 3 4 5 5Z ?no trump 5B ?blind 4 3 2 1 (bid won ){11}", page)
+    assert "Bollen Points Correct Total" in page
     assert "Dealer" in page
-    assert not re.search(r"\bD\b", page)  # no dealer is marked: it is written in
+    assert " ".join(str(seat) for seat in range(1, seats + 1)) in page
     assert "Signatures" in page
     assert not any(name in page for name in Player.objects.values_list("name", flat=True))
     assert pdf_page_images(response.content) == [[]]
     html = director_client.get(
         reverse("print_blank", args=[tournament.slug, seats]) + "?format=html"
     ).content.decode()
-    assert re.findall(r'<td class="seat">(\d)</td>', html) == [str(s) for s in range(1, seats + 1)]
+    assert re.findall(r'<span class="seat">(\d)</span>', html) == [
+        str(s) for s in range(1, seats + 1)
+    ]
+    assert f'src="{grid_image(seats, dealers=False)}"' in html
     assert html.count('class="sign"') == seats
 
 

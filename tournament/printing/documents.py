@@ -14,9 +14,10 @@ from itertools import groupby
 
 from django.db.models import Count, QuerySet
 
-from scoring.deals import DEAL_COUNT, MAX_SEATS, MIN_SEATS, dealer_seat
+from scoring.deals import MAX_SEATS, MIN_SEATS
 from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
 from tournament.models import Player, Round, Tournament
+from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.printing.render import qr_data_uri
 
 BLANK_SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
@@ -25,12 +26,11 @@ BLANK_SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 
 @dataclass(frozen=True, slots=True)
 class FormRow:
-    """One player's line on a score sheet; ``dealt[d - 1]`` says whether they deal deal ``d``."""
+    """One player's line on a score sheet (``seat`` counts from 1, the first dealer)."""
 
     seat: int
-    name: str
-    club: str
-    dealt: tuple[bool, ...]
+    name: str = ""
+    club: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +53,19 @@ class SheetForm:
         """A seated table knows its dealers (seat 1 deals first); a blank sheet does not."""
         return self.table is not None
 
+    @property
+    def geometry(self) -> FormGeometry:
+        return FormGeometry(self.n_seats, dealers=self.dealers_known)
 
-def _form_row(seat: int, n_seats: int, *, name: str = "", club: str = "", dealers: bool) -> FormRow:
-    dealt = tuple(
-        dealers and dealer_seat(deal, n_seats) == seat for deal in range(1, DEAL_COUNT + 1)
-    )
-    return FormRow(seat=seat + 1, name=name, club=club, dealt=dealt)
+    @property
+    def grid(self) -> str:
+        """The form's lines and dealer marks, as one image (see ``form``)."""
+        return grid_image(self.n_seats, dealers=self.dealers_known)
+
+    @property
+    def dealer_mark(self) -> str:
+        """The dealer's mark as the grid draws it, for the legend."""
+        return DEALER_MARK
 
 
 def players_by_id(tournament: Tournament) -> dict[int, Player]:
@@ -75,8 +82,8 @@ def round_sheet_forms(
         n_seats = len(table.player_ids)
         url = entry_url(table)
         rows = tuple(
-            _form_row(seat, n_seats, name=players[pid].name, club=players[pid].club, dealers=True)
-            for seat, pid in enumerate(table.player_ids)
+            FormRow(seat=seat, name=players[pid].name, club=players[pid].club)
+            for seat, pid in enumerate(table.player_ids, start=1)
         )
         forms.append(
             SheetForm(
@@ -97,7 +104,7 @@ def blank_sheet_form(n_seats: int) -> SheetForm:
         raise ValueError(f"A table has {MIN_SEATS} to {MAX_SEATS} players, not {n_seats}.")
     return SheetForm(
         n_seats=n_seats,
-        rows=tuple(_form_row(seat, n_seats, dealers=False) for seat in range(n_seats)),
+        rows=tuple(FormRow(seat=seat) for seat in range(1, n_seats + 1)),
     )
 
 

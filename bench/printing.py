@@ -1,0 +1,175 @@
+"""Benchmark: score sheets for a round of 40 tables, and the final workbook of 500 players over
+10 rounds. Targets: sheets under 4 s, workbook under 5 s and 300 MB.
+
+Each case runs in a fresh process, so that its memory is its own. It prints the seconds (best
+of ``--repeat`` runs, through the site's own view for the sheets), the peak of Python's
+allocations during one run (tracemalloc; C memory of Pango and the XML writer not included),
+and the peak resident size of the whole process, which includes Django, the database and the
+imported tournament (an upper bound).
+
+    .venv/bin/python bench/printing.py [--tables 40] [--players 500] [--rounds 10]
+"""
+
+import argparse
+import random
+import resource
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+
+def seating(n_players: int, rounds: int, rng: random.Random) -> list[list[list[str]]]:
+    """Tables of 4, with one of 5 for each player over a multiple of 4, reshuffled each round."""
+    sizes = [4] * (n_players // 4)
+    for index in range(n_players % 4):
+        sizes[index] += 1
+    plan = []
+    for _ in range(rounds):
+        ids = [f"p{i}" for i in range(1, n_players + 1)]
+        rng.shuffle(ids)
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(ids[start : start + size])
+            start += size
+        plan.append(tables)
+    return plan
+
+
+def tournament(n_players: int, rounds: int, *, played: bool):
+    from scoring.simulate import simulate_tournament
+    from tournament.services.portable import tournament_import
+
+    rng = random.Random(n_players * 100 + rounds)
+    players = [
+        (f"p{i}", f"Speler {i} {'van ' * (i % 3)}Achternaam", f"Club {i % 17}")
+        for i in range(1, n_players + 1)
+    ]
+    plan = seating(n_players, rounds, rng)
+    played_deals = None if played else [[0] * len(tables) for tables in plan]
+    document = simulate_tournament(
+        name=f"Bench {n_players}", players=players, seating=plan, rng=rng, played_deals=played_deals
+    )
+    return tournament_import(document=document)
+
+
+def timed(action, repeat: int) -> tuple[float, float]:
+    """The best wall-clock and the best CPU seconds of ``repeat`` runs (other work on the
+    machine slows the first; the second shows what the code itself costs)."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        action()
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return min(wall), min(cpu)
+
+
+def measure(label: str, action, repeat: int) -> None:
+    wall, cpu = timed(action, repeat)
+    tracemalloc.start()
+    action()
+    _current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"{label:<44} {wall:6.2f} s ({cpu:5.2f} s CPU)   Python peak {peak / 2**20:6.1f} MB   "
+        f"process peak {rss:6.1f} MB"
+    )
+
+
+def case_sheets(n_tables: int, repeat: int) -> None:
+    from django.contrib.auth import get_user_model
+    from django.template.loader import render_to_string
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring.deals import DEALS
+    from tournament.printing.documents import round_sheet_forms
+    from tournament.printing.render import html_to_pdf
+
+    event = tournament(n_tables * 4, 1, played=False)
+    director = get_user_model().objects.create_superuser("bench", password=None)
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(director)
+    url = reverse("print_sheets", args=[event.slug, 1])
+
+    def sheets():
+        response = client.get(url)
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+    measure(f"score sheets, {n_tables} tables (view, PDF)", sheets, repeat)
+
+    forms = round_sheet_forms(event, 1, lambda table: f"http://localhost/{table.table_number}/")
+    html = render_to_string(
+        "printing/score_sheets.html", {"tournament": event, "forms": forms, "deals": DEALS}
+    )
+    wall, cpu = timed(lambda: html_to_pdf(html, base_url="http://localhost/"), repeat)
+    label = "  of which WeasyPrint, per page"
+    print(f"{label:<44} {wall / n_tables:6.3f} s ({cpu / n_tables:5.3f} s CPU)")
+
+
+def case_workbook(n_players: int, rounds: int, repeat: int) -> None:
+    from tournament.exports.workbook import FinalWorkbookExporter
+
+    event = tournament(n_players, rounds, played=True)
+    size = []
+
+    def workbook():
+        size.append(len(FinalWorkbookExporter(event).render().data))
+
+    measure(f"final workbook, {n_players} players x {rounds} rounds", workbook, repeat)
+    print(f"{'  size':<44} {size[-1] / 2**20:7.2f} MB")
+
+
+def child(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import _django
+
+    _django.setup()
+    from django.test.utils import override_settings
+
+    # Plain static files: the benchmark has not run collectstatic.
+    override_settings(
+        STORAGES={
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        }
+    ).enable()
+    if args.case == "sheets":
+        case_sheets(args.tables, args.repeat)
+    else:
+        case_workbook(args.players, args.rounds, args.repeat)
+
+
+def machine_reference() -> None:
+    """How fast this machine runs plain Python right now, to compare figures between machines."""
+
+    def count():
+        total = 0
+        for number in range(10**7):
+            total += number
+
+    wall, cpu = timed(count, 3)
+    print(f"{'reference: a 10^7-step Python loop':<44} {wall:6.2f} s ({cpu:5.2f} s CPU)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--case", choices=["sheets", "workbook"], help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case:
+        child(args)
+        return
+    machine_reference()
+    for case in ("sheets", "workbook"):
+        subprocess.run([sys.executable, __file__, "--case", case, *sys.argv[1:]], check=True)
+
+
+if __name__ == "__main__":
+    main()
