@@ -135,7 +135,7 @@ class TabuSearch:
                         continue
                     cost = sum(inc[row[x]] for x in table) + rng.random()
                     if self.is_large[t]:
-                        cost += 2 * self.larger[p] + 1
+                        cost += self.balance_weight * (2 * self.larger[p] + 1)
                     if best < 0 or cost < best_cost:
                         best, best_cost = t, cost
                 table = round_tables[best]
@@ -294,6 +294,8 @@ class TabuSearch:
                 self.kick(max(2, self.n // 8))
                 tabu.clear()
                 stall = 0
+                if self.cost < best_cost:
+                    best, best_cost = self.snapshot(), self.cost
         return best, step
 
     def kick(self, swaps: int) -> None:
