@@ -1,7 +1,9 @@
 """Properties of every seating plan, for generated tournaments: validity, constraints, bound."""
 
 import random
+from itertools import combinations, product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,3 +67,37 @@ def test_every_plan_is_valid_honours_its_constraints_and_respects_its_bound(tour
     )
     assert quality.five_spread == measured.five_spread
     assert 0 <= quality.lower_bound <= quality.repeats
+
+
+def _all_rounds(players, sizes):
+    """Every way to seat ``players`` at tables of ``sizes``, each seating once."""
+    if not sizes:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for size in set(sizes):
+        others_sizes = list(sizes)
+        others_sizes.remove(size)
+        for mates in combinations(rest, size - 1):
+            remaining = [p for p in rest if p not in mates]
+            for tail in _all_rounds(remaining, others_sizes):
+                yield sorted([[first, *mates], *tail], key=len, reverse=True)
+
+
+def _weighted_repeats(schedule):
+    """The planner's first objective: a pair that met m times counts (m - 1) squared."""
+    return sum((times - 1) ** 2 for *_, times in plan_quality(schedule).pairs_repeated)
+
+
+@pytest.mark.parametrize(("n_players", "rounds"), [(8, 3), (9, 2), (10, 2)])
+def test_on_tiny_tournaments_the_plan_is_the_best_possible(n_players, rounds):
+    # Brute force over every later round; the first is fixed, as relabelling the players turns
+    # any first round into it.
+    players = list(range(n_players))
+    seatings = list(_all_rounds(players, table_split(n_players).sizes))
+    schedules = [[seatings[0], *later] for later in product(seatings, repeat=rounds - 1)]
+    best = min(map(_weighted_repeats, schedules))
+    fewest = min(plan_quality(schedule).repeats for schedule in schedules)
+    plan = plan_seating(players, rounds=rounds, time_limit=60.0, max_iterations=300)
+    assert _weighted_repeats(plan.rounds) == best
+    assert plan.quality.lower_bound <= fewest
