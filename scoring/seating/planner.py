@@ -69,15 +69,24 @@ def plan_seating(
     time_limit: float = 5.0,
     max_iterations: int | None = None,
     start: Sequence[Sequence[Sequence[P]]] = (),
+    apart_first_round: Iterable[tuple[P, P]] = (),
 ) -> SeatingPlan[P]:
     """Seat ``players`` for the next ``rounds`` rounds, given the rounds already played.
 
     ``history`` holds every played round as tables of player keys, withdrawn players included:
     their meetings count in the quality, and only pairs of present players can still be kept
-    apart. Late entries simply have no history. ``apart`` and ``fixed`` entries that name absent
-    players are ignored. The search stops at the first of: a plan that cannot be improved,
-    ``time_limit`` seconds, ``max_iterations`` search steps (set it for results that do not depend
-    on the machine's speed). Same arguments and seed, same plan, given enough time.
+    apart. Late entries simply have no history. ``apart`` pairs never share a table in any
+    planned round, ``apart_first_round`` pairs (e.g. players of one club, at the start of a
+    tournament) only in the first; entries of these and of ``fixed`` that name absent players
+    are ignored.
+
+    The search stops at the first of: a plan that cannot be improved, ``time_limit`` seconds,
+    ``max_iterations`` search steps (set it for results that do not depend on the machine's
+    speed). Same arguments and seed, same plan, given enough time.
+
+    ``start`` is an earlier plan for these rounds (e.g. the stored plan before a withdrawal or a
+    late entry): the search starts from it instead of from scratch, with absent players dropped
+    and new ones seated where there is room, so a small change gives a small replan.
 
     Raises SeatingError when the constraints cannot be met, ScoringError (``scoring.errors``)
     for a player count or table sizes the game does not allow.
@@ -92,8 +101,9 @@ def plan_seating(
     for number, tables in enumerate(history, start=1):
         check_round_unique(tables, f"round {number} of the history")
     apart_pairs = present_apart(apart, index)
-    fixed_tables = present_fixed(fixed, index, sizes, apart_pairs, players)
-    check_apart_feasible(apart_pairs, players, sizes)
+    first_pairs = present_apart(apart_first_round, index) - apart_pairs
+    fixed_tables = present_fixed(fixed, index, sizes, apart_pairs | first_pairs, players)
+    check_apart_feasible(apart_pairs | first_pairs, players, sizes)
 
     met = {
         (index[a], index[b]) if index[a] < index[b] else (index[b], index[a]): count
@@ -111,6 +121,7 @@ def plan_seating(
         apart=[(index[a], index[b]) for a, b in apart_pairs],
         fixed={index[p]: t for p, t in fixed_tables.items()},
         rng=random.Random(seed),
+        apart_first=[(index[a], index[b]) for a, b in first_pairs],
     )
 
     # A stand-in for the free rounds: the lower bound only needs who plays and at what sizes.
@@ -140,7 +151,10 @@ def plan_seating(
         ]
     else:
         played = [[[index[p] for p in table if p in index] for table in r] for r in history]
-        seeded = [_fit(r, sizes, search.fixed) for r in _design_start(sizes, rounds, played)]
+        design = _design_start(sizes, rounds, played)
+        if design and first_pairs and not played:
+            design = _relabel_to(design, search.greedy_rounds([])[0])
+        seeded = [_fit(r, sizes, search.fixed) for r in design]
     search.greedy_rounds(seeded)
     best, _steps = search.run(
         target=target,
@@ -153,9 +167,10 @@ def plan_seating(
         for round_tables in best
     )
     for number, round_tables in enumerate(plan, start=len(history) + 1):
+        kept_apart = apart_pairs | first_pairs if number == len(history) + 1 else apart_pairs
         for table in round_tables:
             for a, b in combinations(table, 2):
-                if frozenset((a, b)) in apart_pairs:
+                if frozenset((a, b)) in kept_apart:
                     raise SeatingError(
                         SeatingProblem.APART_IMPOSSIBLE,
                         f"Could not keep {a!r} and {b!r} apart in round {number}; "
@@ -191,6 +206,20 @@ def _design_start(
         if {frozenset(t) for t in tables} != {frozenset(t) for t in design_tables}:
             return []
     return design[len(played) :]
+
+
+def _relabel_to(
+    design: list[list[list[int]]], first: Sequence[Sequence[int]]
+) -> list[list[list[int]]]:
+    """Rename the design's points so that its first round is ``first`` (same table sizes).
+
+    Renaming keeps a design repeat-free, so a first round that honours constraints of its own
+    (apart in the first round only) comes with the design's later rounds for free.
+    """
+    name = {}
+    for points, players in zip(design[0], first, strict=True):
+        name.update(zip(points, players, strict=True))
+    return [[[name[point] for point in table] for table in tables] for tables in design]
 
 
 def _fit(

@@ -48,6 +48,7 @@ class TabuSearch:
         apart: Sequence[tuple[int, int]],
         fixed: dict[int, int],
         rng: random.Random,
+        apart_first: Sequence[tuple[int, int]] = (),
     ) -> None:
         self.n = n
         self.sizes = tuple(sizes)
@@ -68,6 +69,13 @@ class TabuSearch:
             self.base[a][b] = self.base[b][a] = count
         for a, b in apart:
             self.base[a][b] = self.base[b][a] = _APART
+        # Pairs kept apart in the first planned round only: a penalty as heavy as an apart
+        # meeting, checked in round 0 alone.
+        self.first_apart: list[set[int]] = [set() for _ in range(n)]
+        for a, b in apart_first:
+            self.first_apart[a].add(b)
+            self.first_apart[b].add(a)
+        self.first_penalty = self.inc[_APART]
         self.base_larger = list(larger)
         # Tuning knobs, measured on the benchmark (bench/seating.py).
         self.balance_weight = 1
@@ -105,6 +113,12 @@ class TabuSearch:
             row = self.met[a]
             for b in range(a + 1, self.n):
                 cost += cum[row[b]] - cum[self.base[a][b]] if row[b] >= _APART else cum[row[b]]
+        if self.tables:
+            for table in self.tables[0]:
+                for i, a in enumerate(table):
+                    cost += self.first_penalty * sum(
+                        1 for b in table[i + 1 :] if b in self.first_apart[a]
+                    )
         return cost + self.balance_weight * sum(x * x for x in self.larger)
 
     def pair_cost(self) -> int:
@@ -126,7 +140,13 @@ class TabuSearch:
             order = [p for p in range(self.n) if self.movable[p]]
             rng.shuffle(order)
             # Players with apart partners first: they have the fewest good tables.
-            order.sort(key=lambda p: -sum(1 for x in self.base[p] if x >= _APART))
+            first_round = not self.tables
+            order.sort(
+                key=lambda p: (
+                    -sum(1 for x in self.base[p] if x >= _APART)
+                    - (len(self.first_apart[p]) if first_round else 0)
+                )
+            )
             for p in order:
                 row = self.met[p]
                 best, best_cost = -1, 0.0
@@ -134,6 +154,10 @@ class TabuSearch:
                     if len(table) >= self.sizes[t]:
                         continue
                     cost = sum(inc[row[x]] for x in table) + rng.random()
+                    if first_round:
+                        cost += self.first_penalty * sum(
+                            1 for x in table if x in self.first_apart[p]
+                        )
                     if self.is_large[t]:
                         cost += self.balance_weight * (2 * self.larger[p] + 1)
                     if best < 0 or cost < best_cost:
@@ -161,7 +185,7 @@ class TabuSearch:
                 for i, a in enumerate(table):
                     row = self.met[a]
                     for b in table[i + 1 :]:
-                        if row[b] >= 2:
+                        if row[b] >= 2 or (r == 0 and b in self.first_apart[a]):
                             if movable[a]:
                                 found.add((r, a))
                             if movable[b]:
@@ -190,6 +214,15 @@ class TabuSearch:
         for y in self.tables[r][tb]:
             if y != b:
                 delta += inc[row_a[y]] - inc[row_b[y] - 1]
+        if r == 0:
+            first_a, first_b = self.first_apart[a], self.first_apart[b]
+            if first_a or first_b:
+                for x in self.tables[0][ta]:
+                    if x != a:
+                        delta += self.first_penalty * ((x in first_b) - (x in first_a))
+                for y in self.tables[0][tb]:
+                    if y != b:
+                        delta += self.first_penalty * ((y in first_a) - (y in first_b))
         if self.is_large[ta] != self.is_large[tb]:
             la, lb = self.larger[a], self.larger[b]
             delta += self.balance_weight * (

@@ -370,3 +370,22 @@ def test_the_plan_does_not_depend_on_the_hash_seed_of_the_process():
     }
     assert len(outputs) == 1
     assert "'player 1'" in outputs.pop()
+
+
+def test_players_kept_apart_in_the_first_round_only_may_meet_later():
+    clubs = [list(range(c * 4, c * 4 + 4)) for c in range(4)]  # four clubs of four
+    apart = [pair for club in clubs for pair in combinations(club, 2)]
+    plan = plan_seating(
+        list(range(16)), rounds=5, table_sizes=(4,), apart_first_round=apart, **BUDGET
+    )
+    assert all(len({p // 4 for p in table}) == 4 for table in plan.rounds[0])
+    # The design is renamed to start from that round, so nobody meets twice.
+    assert plan.quality.repeats == 0
+    validate_plan(plan.rounds[:1], players=list(range(16)), table_sizes=(4,), apart=apart)
+
+
+def test_players_kept_apart_in_the_first_round_are_apart_with_mixed_tables_too():
+    apart = [(0, 1), (0, 2), (1, 2), (5, 9)]
+    plan = plan_seating(list(range(18)), rounds=3, apart_first_round=apart, **BUDGET)
+    validate_plan(plan.rounds[:1], players=list(range(18)), apart=apart)
+    validate_plan(plan.rounds, players=list(range(18)))

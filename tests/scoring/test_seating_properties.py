@@ -32,15 +32,19 @@ def tournaments(draw):
         st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players)), max_size=4)
     )
     apart = [(a, b) for a, b in pairs if a != b]
+    first_pairs = draw(
+        st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players)), max_size=4)
+    )
+    apart_first = [(a, b) for a, b in first_pairs if a != b]
     fixed = {players[0]: draw(st.integers(min_value=0, max_value=1))}
     rounds = draw(st.integers(min_value=1, max_value=4))
-    return players, history, apart, fixed, prefer, rounds
+    return players, history, apart, apart_first, fixed, prefer, rounds
 
 
 @settings(max_examples=40, deadline=None)
 @given(tournaments(), st.integers(min_value=0, max_value=3))
 def test_every_plan_is_valid_honours_its_constraints_and_respects_its_bound(tournament, seed):
-    players, history, apart, fixed, prefer, rounds = tournament
+    players, history, apart, apart_first, fixed, prefer, rounds = tournament
     try:
         plan = plan_seating(
             players,
@@ -48,6 +52,7 @@ def test_every_plan_is_valid_honours_its_constraints_and_respects_its_bound(tour
             history=history,
             prefer=prefer,
             apart=apart,
+            apart_first_round=apart_first,
             fixed=fixed,
             seed=seed,
             time_limit=60.0,
@@ -58,6 +63,7 @@ def test_every_plan_is_valid_honours_its_constraints_and_respects_its_bound(tour
         assert error.code == SeatingProblem.APART_IMPOSSIBLE
         return
     validate_plan(plan.rounds, players=players, prefer=prefer, apart=apart, fixed=fixed)
+    validate_plan(plan.rounds[:1], players=players, prefer=prefer, apart=apart + apart_first)
     quality = plan.quality
     measured = plan_quality([*history, *plan.rounds])
     assert (quality.repeats, quality.max_meetings, quality.pairs_repeated) == (

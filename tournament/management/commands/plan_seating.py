@@ -30,8 +30,9 @@ class Command(BaseCommand):
         parser.add_argument("--time-limit", type=float, default=settings.SEATING_TIME_LIMIT)
         parser.add_argument(
             "--apart-clubs",
-            action="store_true",
-            help="players of the same club never share a table in the planned rounds",
+            choices=["first", "all"],
+            default=None,
+            help="players of one club do not share a table in the first planned round / in all",
         )
 
     def handle(self, *args, slug: str, rounds, seed, time_limit: float, apart_clubs, **options):
@@ -41,9 +42,9 @@ class Command(BaseCommand):
         names = dict(tournament.players.values_list("pk", "name"))
         if rounds is None:
             rounds = max(1, tournament.rounds_planned - number + 1)
-        apart = []
+        club_pairs = []
         if apart_clubs:
-            apart = [
+            club_pairs = [
                 (a.pk, b.pk) for a, b in combinations(players, 2) if a.club and a.club == b.club
             ]
         try:
@@ -53,7 +54,8 @@ class Command(BaseCommand):
                 history=seating_history(tournament, before=number),
                 table_sizes=tournament.table_sizes,
                 prefer=tournament.prefer_size,
-                apart=apart,
+                apart=club_pairs if apart_clubs == "all" else (),
+                apart_first_round=club_pairs if apart_clubs == "first" else (),
                 seed=number if seed is None else seed,
                 time_limit=time_limit,
             )
