@@ -38,7 +38,7 @@ from scoring.seating.quality import (
     plan_quality,
     repeat_lower_bound,
 )
-from scoring.seating.search import TabuSearch
+from scoring.seating.search import TabuSearch, meeting_cost
 from scoring.tables import table_split
 
 P = TypeVar("P", bound=Hashable)
@@ -135,7 +135,8 @@ def plan_seating(
         for (a, b), count in meetings(history).items()
         if count > 1 and (a not in index or b not in index)
     )
-    history_surplus = sum((c - 1) ** 2 - (c - 1) for c in met.values() if c > 1)
+    # Pairs that met more than twice already cost more than their repeats.
+    history_surplus = sum(meeting_cost(c) - (c - 1) for c in met.values() if c > 1)
     target = search.pair_weight * (bound - absent_repeats + history_surplus) + _balance_floor(
         larger,
         rounds * sum(1 for size in sizes if size == sizes[0]) * sizes[0]
@@ -160,6 +161,7 @@ def plan_seating(
         target=target,
         deadline=started + time_limit,
         max_iterations=max_iterations,
+        restart=lambda: search.greedy_rounds(seeded),
     )
 
     plan = tuple(

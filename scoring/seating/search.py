@@ -5,25 +5,28 @@ number of times each pair has met (history included) kept in a matrix. Swapping 
 between two tables of one round changes only the pairs at those two tables, so its cost is
 computed from the matrix in O(table size).
 
-The cost of a pair that met m times is ``pair_weight * (m - 1)**2`` (a third meeting is worse
-than two second ones), plus, when a round has tables of two sizes, the sum over players of the
-square of how often they sat at a larger table (minimal when those counts differ by at most
-one). One repeat always outweighs what a single swap can gain in balance. A pair that must sit
-apart starts at a meeting count of ``_APART`` so every meeting of it costs far more than any
-repeat: such meetings are repaired first and never reintroduced.
+The cost of a pair that met m times is ``pair_weight * (m - 1)**3``: a third meeting costs as
+much as seven second ones, so no pair meets three times where more pairs meeting twice would do
+(with squares a third meeting costs three, and the search still settled for a triple now and
+then). Added to that, when a round has tables of two sizes: the sum over players of the square
+of how often they sat at a larger table (minimal when those counts differ by at most one). One
+repeat always outweighs what a single swap can gain in balance. A pair that must sit apart
+starts at a meeting count of ``_APART`` so every meeting of it costs far more than any repeat:
+such meetings are repaired first and never reintroduced.
 
 Each step looks at the players in a conflict (a repeated pair or an apart pair at their table,
 or a player whose larger-table count is at an extreme while the counts spread by two or more),
 evaluates every swap of such a player with a player at another table of that round, and makes
 the best one that is not tabu (Dotú and Van Hentenryck's scheme for the social golfer problem).
-After a long stall it restarts from the best plan with a few random swaps.
+After a long stall it goes back to the best plan and makes a few random swaps; after many such
+kicks without a better plan it starts afresh (a new greedy start), keeping the best plan seen.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 Rounds = list[list[list[int]]]
 
@@ -32,6 +35,11 @@ _APART = 1_000
 
 _CANDIDATES = 24
 """At most this many conflicted (round, player) pairs are tried per step."""
+
+
+def meeting_cost(times: int) -> int:
+    """The cost, in units of ``pair_weight``, of a pair that met ``times`` times."""
+    return max(0, times - 1) ** 3
 
 
 class TabuSearch:
@@ -61,7 +69,8 @@ class TabuSearch:
         total_rounds = rounds + max(larger, default=0)
         self.pair_weight = 2 * (total_rounds + 2)
         top = _APART + rounds + max(met.values(), default=0) + 2
-        self.inc = [0] + [self.pair_weight * (2 * c - 1) for c in range(1, top)]
+        # inc[c]: what one more meeting adds to a pair that met c times.
+        self.inc = [self.pair_weight * (meeting_cost(c + 1) - meeting_cost(c)) for c in range(top)]
         for c in range(_APART, top):
             self.inc[c] = self.pair_weight * 10_000 * (c - _APART + 1)
         self.base = [[0] * n for _ in range(n)]
@@ -82,6 +91,7 @@ class TabuSearch:
         self.candidates = _CANDIDATES
         self.tenure = (3, 10)
         self.stall_limit = 40 + 4 * n
+        self.kicks_per_start = 20
         self.tables: Rounds = []
 
     # -- state -----------------------------------------------------------------------------
@@ -265,10 +275,13 @@ class TabuSearch:
         target: int,
         deadline: float,
         max_iterations: int | None,
+        restart: Callable[[], object] | None = None,
         clock=time.perf_counter,
     ) -> tuple[Rounds, int]:
         """Improve the loaded plan until its cost reaches ``target``, time or iterations run out.
 
+        When kicks from the best plan stop paying off, ``restart`` (if given) loads a fresh
+        start and the search goes on from there, keeping the best plan seen.
         Returns the best plan found and the number of steps taken.
         """
         rng = self.rng
@@ -277,6 +290,7 @@ class TabuSearch:
         stall = 0
         step = 0
         stall_limit = self.stall_limit
+        kicks = 0
         while best_cost > target:
             if max_iterations is not None and step >= max_iterations:
                 break
@@ -319,12 +333,17 @@ class TabuSearch:
             tabu[(r, b, tb)] = step + tenure
             if self.cost < best_cost:
                 best, best_cost = self.snapshot(), self.cost
-                stall = 0
+                stall = kicks = 0
             else:
                 stall += 1
             if stall > stall_limit:
-                self.load(best)
-                self.kick(max(2, self.n // 8))
+                kicks += 1
+                if restart is not None and kicks > self.kicks_per_start:
+                    restart()
+                    kicks = 0
+                else:
+                    self.load(best)
+                    self.kick(max(2, self.n // 8))
                 tabu.clear()
                 stall = 0
                 if self.cost < best_cost:

@@ -91,8 +91,8 @@ def _all_rounds(players, sizes):
 
 
 def _weighted_repeats(schedule):
-    """The planner's first objective: a pair that met m times counts (m - 1) squared."""
-    return sum((times - 1) ** 2 for *_, times in plan_quality(schedule).pairs_repeated)
+    """The planner's first objective: a pair that met m times counts (m - 1) cubed."""
+    return sum((times - 1) ** 3 for *_, times in plan_quality(schedule).pairs_repeated)
 
 
 @pytest.mark.parametrize(("n_players", "rounds"), [(8, 3), (9, 2), (10, 2)])
