@@ -18,7 +18,7 @@ Each step looks at the players in a conflict (a repeated pair or an apart pair a
 or a player whose larger-table count is at an extreme while the counts spread by two or more),
 evaluates every swap of such a player with a player at another table of that round, and makes
 the best one that is not tabu (Dotú and Van Hentenryck's scheme for the social golfer problem).
-After a long stall it goes back to the best plan and makes a few random swaps; after many such
+After a long stall it goes back to the best plan and makes a few random swaps; after five such
 kicks without a better plan it starts afresh (a new greedy start), keeping the best plan seen.
 """
 
@@ -91,7 +91,7 @@ class TabuSearch:
         self.candidates = _CANDIDATES
         self.tenure = (3, 10)
         self.stall_limit = 40 + 4 * n
-        self.kicks_per_start = 20
+        self.kicks_per_start = 5
         self.tables: Rounds = []
 
     # -- state -----------------------------------------------------------------------------
