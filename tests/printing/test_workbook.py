@@ -70,6 +70,8 @@ def test_standings_sheet_matches_the_standings(workbook, tournament):
     assert sheet.auto_filter.ref == "A1:H14"
     assert sheet["A2"].data_type == "n" and sheet["F2"].data_type == "n"
     assert 25 <= sheet.column_dimensions["B"].width <= 40  # the long names, within reason
+    assert sheet.page_setup.orientation == "landscape"
+    assert sheet.print_title_rows == "$1:$1"
 
 
 def test_each_round_sheet_is_every_tables_full_sheet(workbook, tournament):
@@ -83,6 +85,7 @@ def test_each_round_sheet_is_every_tables_full_sheet(workbook, tournament):
         assert header[:6] == ["Table", "Seat", "Name", "Bid", "Tricks", "Points"]
         assert header[-5:] == ["Revokes", "Bollen", "Points", "Correct", "Total"]
         assert sheet.freeze_panes == "D3"
+        assert sheet.print_title_rows == "$1:$2"
         assert sheet.auto_filter.ref == f"A2:AO{len(lines) + 2}"
         assert all(cell.font.bold for cell in sheet[2])
 

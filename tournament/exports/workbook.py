@@ -21,6 +21,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.deals import DEALS
 from scoring.sheet import CellState
@@ -57,6 +58,7 @@ class FinalWorkbookExporter:
         results = {sheet.table_id: sheet.result() for sheet in sheets}
         workbook = Workbook(write_only=True)
         xlsx_add_sheet(workbook, _("Standings"), standings_rows(standings))
+        _printable(workbook.worksheets[-1], title_rows="1:1")
         by_round: dict[int, list[TableSheet]] = defaultdict(list)
         for sheet in sheets:
             by_round[sheet.round_number].append(sheet)
@@ -87,6 +89,16 @@ def standings_rows(standings: Standings) -> Rows:
             + [row.tournament_points, row.bollen, row.correct]
         )
     return Rows(header=header, rows=rows)
+
+
+def _printable(sheet: WriteOnlyWorksheet, *, title_rows: str) -> None:
+    """Printed from Excel: landscape, as wide as one page, the header on every page."""
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = title_rows
 
 
 def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
@@ -126,12 +138,14 @@ def add_round_sheet(
     longest = max((len(players[p].name) for t in tables for p in t.player_ids), default=10)
     _set_widths(
         sheet,
-        [7, 6, min(max(longest + 2, 12), 40)]
-        + [6] * (3 * len(DEALS))
+        [max(len(h) + 2, 6) for h in fixed[:2]]
+        + [min(max(longest + 2, 12), 40)]
+        + [max(len(h) + 1.5, 5) for h in per_deal] * len(DEALS)
         + [max(len(h) + 2, 8) for h in totals],
     )
     width = len(fixed) + 3 * len(DEALS) + len(totals)
     sheet.freeze_panes = "D3"
+    _printable(sheet, title_rows="1:2")
     sheet.auto_filter.ref = (
         f"A2:{get_column_letter(width)}{sum(len(t.player_ids) for t in tables) + 2}"
     )
@@ -248,8 +262,9 @@ def add_statistics_sheet(
     best single game below them."""
     rows = statistics_rows(statistics)
     sheet = workbook.create_sheet(title=_("Statistics")[:31])
-    _set_widths(sheet, [16, 30] + [11] * 5 + [13] * 4)
+    _set_widths(sheet, [max(len(rows.header[0]), 16), 30] + [len(h) + 3 for h in rows.header[2:]])
     sheet.freeze_panes = "A2"
+    _printable(sheet, title_rows="1:1")
     sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
     sheet.append([_styled(sheet, h, font=BOLD) for h in rows.header])
     for values in rows.rows:
