@@ -49,7 +49,11 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     director (e.g. that a table of 3 or 6 was needed)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     number = next_round_number(tournament)
-    players = list(players_for_round(tournament, number).values_list("pk", flat=True))
+    # In registration order, not by name: the planner maps players onto a design's positions
+    # in the order given, and a renamed player must not change the rest of the plan.
+    players = list(
+        players_for_round(tournament, number).order_by("pk").values_list("pk", flat=True)
+    )
     if len(players) < 3:
         raise _refuse(
             "player_count",

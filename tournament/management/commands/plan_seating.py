@@ -1,11 +1,15 @@
-"""Show the seating plan for the next round and every round after it, without saving anything.
+"""Plan seatings without saving anything: a planning tool for directors, and the benchmarks' way in.
 
-A thin wrapper around ``scoring.seating.plan_seating``: the players of the next round, the rounds
-already played (withdrawn players included) and the tournament's table sizes go in; the planned
-tables, with names, and the plan's quality come out. Seating a round for real is
-``tournament.services.seating.round_seat`` (the director's "seat next round" button).
+``plan_seating --players N --rounds R [--seed S] [--time-limit SEC] [--prefer 4|5] --format json``
+prints ``{"rounds": [[[0, 1, 2, 3], [4, 5, 6, 7, 8], ...], ...]}`` with the players numbered
+0..N-1. ``plan_seating --tournament SLUG`` plans the remaining rounds of a tournament from what
+was really played (withdrawn players included), with names. Either way the plan's quality goes
+to standard error. Seating a round for real is the director's "seat round" button
+(``tournament.services.seating.round_seat``).
 """
 
+import json
+import sys
 from itertools import combinations
 
 from django.conf import settings
@@ -19,61 +23,105 @@ from tournament.services.seating import seating_history
 
 
 class Command(BaseCommand):
-    help = "Print the planned seating of the remaining rounds and how good it is (saves nothing)."
+    help = "Plan the seating of several rounds and print it with its quality (saves nothing)."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("slug")
-        parser.add_argument(
-            "--rounds", type=int, default=None, help="rounds to plan (default: all remaining)"
-        )
-        parser.add_argument("--seed", type=int, default=None, help="default: the round number")
+        who = parser.add_mutually_exclusive_group(required=True)
+        who.add_argument("--players", type=int, help="plan for N players numbered 0..N-1")
+        who.add_argument("--tournament", metavar="SLUG", help="plan a tournament's next rounds")
+        parser.add_argument("--rounds", type=int, default=None, help="rounds to plan")
+        parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--time-limit", type=float, default=settings.SEATING_TIME_LIMIT)
+        parser.add_argument("--prefer", type=int, choices=[3, 4, 5, 6], default=None)
+        parser.add_argument(
+            "--table-sizes", default=None, help="allowed sizes, e.g. 4,5 (default 4,5)"
+        )
         parser.add_argument(
             "--apart-clubs",
             choices=["first", "all"],
             default=None,
-            help="players of one club do not share a table in the first planned round / in all",
+            help="with --tournament: no two players of a club at one table, in the first "
+            "planned round or in all",
         )
+        parser.add_argument("--format", choices=["json", "text"], default="text")
 
-    def handle(self, *args, slug: str, rounds, seed, time_limit: float, apart_clubs, **options):
-        tournament = tournament_by_slug(slug)
-        number = next_round_number(tournament)
-        players = list(players_for_round(tournament, number))
-        names = dict(tournament.players.values_list("pk", "name"))
-        if rounds is None:
-            rounds = max(1, tournament.rounds_planned - number + 1)
-        club_pairs = []
-        if apart_clubs:
-            club_pairs = [
-                (a.pk, b.pk) for a, b in combinations(players, 2) if a.club and a.club == b.club
-            ]
+    def handle(self, *args, **options) -> None:
+        if options["players"] is not None:
+            if options["rounds"] is None:
+                raise CommandError("--players needs --rounds.")
+            if options["apart_clubs"]:
+                raise CommandError(
+                    "--apart-clubs needs --tournament (numbered players have no club)."
+                )
+            keys = list(range(options["players"]))
+            names = {key: str(key) for key in keys}
+            request = {
+                "rounds": options["rounds"],
+                "history": (),
+                "table_sizes": self._sizes(options["table_sizes"], (4, 5)),
+                "prefer": options["prefer"] or 4,
+            }
+            label = {key: key for key in keys}
+        else:
+            keys, names, label, request = self._tournament(options)
+        if request["rounds"] < 1:
+            raise CommandError("--rounds must be at least 1.")
         try:
             plan = plan_seating(
-                [player.pk for player in players],
-                rounds=rounds,
-                history=seating_history(tournament, before=number),
-                table_sizes=tournament.table_sizes,
-                prefer=tournament.prefer_size,
-                apart=club_pairs if apart_clubs == "all" else (),
-                apart_first_round=club_pairs if apart_clubs == "first" else (),
-                seed=number if seed is None else seed,
-                time_limit=time_limit,
+                keys, seed=options["seed"], time_limit=options["time_limit"], **request
             )
         except SeatingError as exc:
-            who = ", ".join(names[pk] for pk in exc.players)
+            who = ", ".join(names[key] for key in exc.players)
             raise CommandError(f"{exc} ({who})" if who else str(exc)) from exc
         except ScoringError as exc:
             raise CommandError(str(exc)) from exc
-        for offset, tables in enumerate(plan.rounds):
-            self.stdout.write(f"Round {number + offset}")
-            for table_number, table in enumerate(tables, start=1):
-                who = ", ".join(names[pk] for pk in table)
-                self.stdout.write(f"  table {table_number} ({len(table)}): {who}")
+
+        if options["format"] == "json":
+            rounds = [[[label[key] for key in table] for table in tables] for tables in plan.rounds]
+            self.stdout.write(json.dumps({"rounds": rounds}))
+        else:
+            for number, tables in enumerate(plan.rounds, start=1):
+                self.stdout.write(f"Round {number}")
+                for table_number, table in enumerate(tables, start=1):
+                    seated = ", ".join(names[key] for key in table)
+                    self.stdout.write(f"  table {table_number} ({len(table)}): {seated}")
         quality = plan.quality
-        self.stdout.write(
+        report = sys.stderr if options["format"] == "json" else self.stdout
+        report.write(
             f"repeats {quality.repeats} (lower bound {quality.lower_bound}), "
             f"most meetings of one pair {quality.max_meetings}, "
-            f"larger-table spread {quality.five_spread}, {quality.seconds:.1f} s"
+            f"larger-table spread {quality.five_spread}, {quality.seconds:.1f} s\n"
         )
         for a, b, times in quality.pairs_repeated:
-            self.stdout.write(f"  {names[a]} and {names[b]} meet {times} times")
+            report.write(f"  {names[a]} and {names[b]} meet {times} times\n")
+
+    @staticmethod
+    def _sizes(text: str | None, default: tuple[int, ...]) -> tuple[int, ...]:
+        if text is None:
+            return default
+        try:
+            return tuple(int(part) for part in text.split(",") if part.strip())
+        except ValueError:
+            raise CommandError(f"--table-sizes {text!r}: give sizes like 4,5.") from None
+
+    def _tournament(self, options):
+        tournament = tournament_by_slug(options["tournament"])
+        number = next_round_number(tournament)
+        players = list(players_for_round(tournament, number).order_by("pk"))
+        names = {p.pk: p.name for p in tournament.players.all()}
+        label = {p.pk: p.file_id for p in tournament.players.all()}
+        club_pairs = []
+        if options["apart_clubs"]:
+            club_pairs = [
+                (a.pk, b.pk) for a, b in combinations(players, 2) if a.club and a.club == b.club
+            ]
+        rounds = options["rounds"] or max(1, tournament.rounds_planned - number + 1)
+        request = {
+            "rounds": rounds,
+            "history": seating_history(tournament, before=number),
+            "table_sizes": self._sizes(options["table_sizes"], tuple(tournament.table_sizes)),
+            "prefer": options["prefer"] or tournament.prefer_size,
+            "apart": club_pairs if options["apart_clubs"] == "all" else (),
+            "apart_first_round": club_pairs if options["apart_clubs"] == "first" else (),
+        }
+        return [p.pk for p in players], names, label, request

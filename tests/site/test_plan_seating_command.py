@@ -1,0 +1,49 @@
+"""The plan_seating command: numbered players for directors and benchmarks, or a tournament."""
+
+import json
+from itertools import combinations
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import played_tournament
+
+
+def plan(capsys, *args) -> dict:
+    call_command("plan_seating", *args)
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_plan_for_numbered_players_seats_everyone_once_a_round(capsys):
+    rounds = plan(capsys, "--players", "23", "--rounds", "3", "--format", "json",
+                  "--time-limit", "1")["rounds"]  # fmt: skip
+    assert len(rounds) == 3
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(23))
+        assert sorted(len(table) for table in tables) == [4, 4, 5, 5, 5]
+
+
+def test_sixteen_players_five_rounds_meet_nobody_twice(capsys):
+    rounds = plan(capsys, "--players", "16", "--rounds", "5", "--format", "json")["rounds"]
+    pairs = [frozenset(p) for tables in rounds for t in tables for p in combinations(t, 2)]
+    assert len(pairs) == len(set(pairs)) == 16 * 15 // 2
+
+
+def test_prefer_five_uses_tables_of_five(capsys):
+    rounds = plan(capsys, "--players", "20", "--rounds", "1", "--prefer", "5", "--format", "json")
+    assert [len(t) for t in rounds["rounds"][0]] == [5, 5, 5, 5]
+
+
+def test_too_few_players_is_refused_clearly():
+    with pytest.raises(CommandError, match="at least 3"):
+        call_command("plan_seating", "--players", "2", "--rounds", "1")
+
+
+@pytest.mark.django_db
+def test_tournament_plan_names_the_players_and_saves_nothing(capsys):
+    tournament = played_tournament(8, rounds=1, names=[f"Speler {c}" for c in "ABCDEFGH"])
+    call_command("plan_seating", "--tournament", tournament.slug, "--rounds", "1")
+    out = capsys.readouterr().out
+    assert "Round 1" in out and "Speler A" in out
+    assert tournament.rounds.count() == 1
