@@ -127,10 +127,27 @@
 
   function hintAll() { config.deals.forEach(function (spec) { hintDeal(spec.deal); }); }
 
+  function boxTyped(target) {
+    const digits = target.value.replace(/[^0-9]/g, "");
+    if (digits !== target.value) target.value = digits.slice(-1);
+    clearServerMarks(Number(target.dataset.deal));
+    hintDeal(Number(target.dataset.deal));
+  }
+
+  // Re-typing the paper form to compare it with the stored sheet: hints while typing, and the
+  // form is sent as it is (nothing is saved, so there is nothing to queue).
+  if (config.plain) {
+    form.addEventListener("input", function (event) {
+      if (event.target.classList.contains("box")) boxTyped(event.target);
+    });
+    hintAll();
+    return;
+  }
+
   /* ---- what may be sent without asking ---- */
 
   function readyToAutosave() {
-    if (state.conflict || state.blocked) return false;
+    if (state.conflict || state.blocked || state.refused) return false;
     for (const spec of config.deals) {
       if (localErrors[spec.deal]) return false;
       let bids = 0;
@@ -155,7 +172,7 @@
   const state = {
     acked: Number(form.elements.base_version.value),
     inflight: null, dirty: false, sending: false, again: false,
-    blocked: false, conflict: false, conflictVersion: null, offline: false,
+    blocked: false, conflict: false, conflictVersion: null, offline: false, refused: false,
     retries: 0, retryTimer: null, saveTimer: null,
   };
 
@@ -211,6 +228,7 @@
   // ``explicit``: the Save button, which also sends a sheet the hints find fault with.
   function flush(explicit) {
     clearTimeout(state.retryTimer);
+    if (state.refused) return;
     if (state.sending) {
       if (explicit) state.again = true;  // after the answer; autosave reschedules itself
       return;
@@ -278,6 +296,14 @@
       conflictNode.innerHTML = data.html;
       setSync("conflict", M.conflict);
       conflictNode.scrollIntoView({block: "nearest"});
+    } else if (data.outcome === "refused") {
+      // The server will not take this sheet from here any more (a table link that was revoked,
+      // a sheet the director has confirmed): keep the input on this device and stop sending.
+      state.inflight = null;
+      state.dirty = true;
+      state.refused = true;
+      persist();
+      setSync("refused", data.message);
     } else {
       return failed("error", M.server_error);
     }
@@ -362,12 +388,7 @@
 
   form.addEventListener("input", function (event) {
     const target = event.target;
-    if (target.classList.contains("box")) {
-      const digits = target.value.replace(/[^0-9]/g, "");
-      if (digits !== target.value) target.value = digits.slice(-1);
-      clearServerMarks(Number(target.dataset.deal));
-      hintDeal(Number(target.dataset.deal));
-    }
+    if (target.classList.contains("box")) boxTyped(target);
     state.dirty = true;
     state.blocked = false;
     persist();
@@ -426,5 +447,17 @@
   } else {
     forget();
     hintAll();
+  }
+
+  // On a phone the grid scrolls sideways: start at the first deal that is not finished.
+  if (config.scrollToOpen) {
+    const open = config.deals.find(function (spec) {
+      for (let seat = 0; seat < nSeats; seat++) {
+        if (digit(box(spec.deal, seat, "tricks")) === null) return true;
+      }
+      return false;
+    });
+    const head = open && open.deal > 1 && form.querySelector('th.deal[data-deal="' + open.deal + '"]');
+    if (head) head.scrollIntoView({inline: "center", block: "nearest"});
   }
 })();

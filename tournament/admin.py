@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from tournament.models import Entry, Penalty, Player, Round, Seat, SheetVersion, Table, Tournament
+from tournament.models import (
+    Entry,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    SheetConfirmation,
+    SheetVersion,
+    Table,
+    TableLink,
+    Tournament,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -94,4 +105,37 @@ class SheetVersionAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(TableLink)
+class TableLinkAdmin(admin.ModelAdmin):
+    """Links are made, replaced and revoked on the round page; here they are only looked at."""
+
+    list_display = ("table", "created_at", "created_by", "revoked_at")
+    list_filter = ("table__round__tournament",)
+    list_select_related = ("table__round__tournament", "created_by")
+    raw_id_fields = ("table", "created_by")
+    exclude = ("token",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SheetConfirmation)
+class SheetConfirmationAdmin(admin.ModelAdmin):
+    """Read-only, like the versions they confirm."""
+
+    list_display = ("version", "method", "user", "created_at")
+    list_filter = ("method", "version__table__round__tournament")
+    list_select_related = ("version__table__round__tournament", "user")
+    raw_id_fields = ("version", "user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

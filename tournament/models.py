@@ -34,6 +34,8 @@ class Tournament(models.Model):
     - ``tiebreaks``: the order of standings criteria (values of ``scoring.TieBreak``).
     - ``language``: language of the public pages and printouts.
     - ``public``: whether the public pages (where do I sit, standings) are switched on.
+    - ``count_unconfirmed``: whether sheets that no director has confirmed yet count in the
+      standings (marked provisional there); off: only confirmed sheets count.
     - ``directors``: the accounts that may change this tournament.
     """
 
@@ -53,6 +55,9 @@ class Tournament(models.Model):
         _("language"), max_length=2, choices=Language.choices, default=Language.DUTCH
     )
     public = models.BooleanField(_("public pages on"), default=False)
+    count_unconfirmed = models.BooleanField(
+        _("unconfirmed sheets count in the standings"), default=True
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         related_name="directed_tournaments",
@@ -342,3 +347,89 @@ class SheetVersion(models.Model):
     def is_conflict(self) -> bool:
         """Whether this submission was refused because the sheet had changed meanwhile."""
         return self.number is None
+
+
+class TableLink(models.Model):
+    """The private link of one table in one round: whoever holds it enters that table's sheet.
+
+    - ``table``: the table (and so the round) the link opens; nothing else is reachable with it.
+    - ``token``: the link's secret, 256 random bits (``secrets.token_urlsafe(32)``), in the URL.
+    - ``created_at``, ``created_by``: when and by which director it was made (printing the
+      sheets makes one on demand).
+    - ``revoked_at``: set when the director revokes the link (or issues a new one); a revoked
+      link opens nothing. A table has at most one link that is not revoked.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="links", verbose_name=_("table")
+    )
+    token = models.CharField(_("secret"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="table_links",
+        verbose_name=_("created by"),
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "pk"]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_link_one_active_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('table link')}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
+class SheetConfirmation(models.Model):
+    """A director's word that one version of a sheet matches the paper form.
+
+    - ``version``: the confirmed version (one confirmation per version). Only the sheet's
+      current version can be confirmed; a later save makes the sheet unconfirmed again.
+    - ``user``: the director who confirmed; never the one who saved that version.
+    - ``method``: looked the sheet over, or re-typed the paper form and found it equal.
+    - ``created_at``: when.
+    """
+
+    class Method(models.TextChoices):
+        LOOK = "look", _("looked over")
+        RETYPE = "retype", _("re-typed")
+
+    version = models.OneToOneField(
+        SheetVersion,
+        on_delete=models.CASCADE,
+        related_name="confirmation",
+        verbose_name=_("version"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sheet_confirmations",
+        verbose_name=_("confirmed by"),
+    )
+    method = models.CharField(_("how"), max_length=8, choices=Method.choices)
+    created_at = models.DateTimeField(_("confirmed at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["version", "pk"]
+        verbose_name = _("sheet confirmation")
+        verbose_name_plural = _("sheet confirmations")
+
+    def __str__(self) -> str:
+        return f"{self.version}: {self.get_method_display()}"

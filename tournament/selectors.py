@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from scoring.seating import plan_quality
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
-from tournament.models import Player, Round, Tournament
+from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
@@ -137,11 +138,76 @@ def player_history(player: Player) -> dict:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetReview:
+    """Where a table's sheet stands for the director: who saved it last (at the table, through
+    its link, or on the sheet page), which version, whether a director has confirmed it, and
+    whether the table has a working link."""
+
+    version: int | None = None  # None: never saved on the site (empty, or imported)
+    via: str | None = None
+    saved_by: str | None = None
+    saved_by_id: int | None = None
+    saved_at: datetime.datetime | None = None
+    confirmed_by: str | None = None
+    confirmed_how: str | None = None
+    confirmed_at: datetime.datetime | None = None
+    link_active: bool = False
+
+    @property
+    def at_table(self) -> bool:
+        return self.via == SheetVersion.Via.TABLE_LINK
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+def round_sheet_reviews(round_: Round) -> dict[int, SheetReview]:
+    """The review state of every table of a round, by table number (three queries)."""
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
+        "-number"
+    )
+    tables = list(
+        Table.objects.filter(round=round_)
+        .annotate(latest=Subquery(latest.values("pk")[:1]))
+        .values_list("pk", "number", "latest")
+    )
+    versions = SheetVersion.objects.filter(
+        pk__in=[latest for _pk, _number, latest in tables if latest]
+    ).select_related("user", "confirmation__user")
+    linked = set(
+        TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).values_list(
+            "table_id", flat=True
+        )
+    )
+    by_table = {v.table_id: v for v in versions}
+    reviews = {}
+    for table_id, number, _latest in tables:
+        version = by_table.get(table_id)
+        confirmation = getattr(version, "confirmation", None) if version else None
+        reviews[number] = SheetReview(
+            version=version.number if version else None,
+            via=version.via if version else None,
+            saved_by=version.user.get_username() if version and version.user else None,
+            saved_by_id=version.user_id if version else None,
+            saved_at=version.created_at if version else None,
+            confirmed_by=(
+                confirmation.user.get_username() if confirmation and confirmation.user else None
+            ),
+            confirmed_how=confirmation.get_method_display() if confirmation else None,
+            confirmed_at=confirmation.created_at if confirmation else None,
+            link_active=table_id in linked,
+        )
+    return reviews
+
+
+@dataclass(frozen=True, slots=True)
 class SeatedTable:
     number: int
     players: list[Player]
     status: SheetStatus
     repeated: list[tuple[Player, Player, int]]
+    review: SheetReview = SheetReview()
 
 
 def round_seating(round_: Round) -> dict:
@@ -162,6 +228,7 @@ def round_seating(round_: Round) -> dict:
             break
         for table in schedule[number]:
             met_before.update(frozenset(pair) for pair in combinations(table, 2))
+    reviews = round_sheet_reviews(round_)
     tables = []
     for sheet in sheets:
         if sheet.round_number != round_.number:
@@ -177,12 +244,16 @@ def round_seating(round_: Round) -> dict:
                 players=[players[pk] for pk in sheet.player_ids],
                 status=sheet.status,
                 repeated=repeated,
+                review=reviews.get(sheet.table_number, SheetReview()),
             )
         )
     seated = {pk for t in tables for pk in (p.pk for p in t.players)}
     unseated = [p for p in players_for_round(tournament, round_.number) if p.pk not in seated]
     return {
         "tables": tables,
+        "sheets_complete": sum(t.status == SheetStatus.COMPLETE for t in tables),
+        "sheets_at_table": sum(t.review.at_table for t in tables),
+        "sheets_confirmed": sum(t.review.confirmed for t in tables),
         "quality": quality,
         "repeats_this_round": sum(len(t.repeated) for t in tables),
         "unseated": unseated,

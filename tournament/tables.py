@@ -29,12 +29,42 @@ def standings_table_rows(tournament: Tournament) -> tuple[list[dict], tuple[int,
             "correct": row.correct,
             "points": row.points,
             "withdrawn": player.withdrawn_round is not None,
-            "per_round_values": [row.per_round.get(n) for n in standings.rounds_counted],
+            # (score, provisional) per round: a score from a sheet not confirmed yet.
+            "per_round_cells": [
+                (row.per_round.get(n), standings.is_provisional(row.player, n))
+                for n in standings.rounds_counted
+            ],
+            "provisional": standings.is_provisional(row.player),
+            "provisional_rounds": {
+                n for n in standings.rounds_counted if standings.is_provisional(row.player, n)
+            },
         }
         for number in standings.rounds_counted:
             values[f"round_{number}"] = row.per_round.get(number)
         rows.append(values)
     return rows, standings.rounds_counted
+
+
+def standings_notes(tournament: Tournament, rows: Sequence[dict]) -> dict:
+    """What the standings pages say under the table: whether some scores are provisional and
+    whether unconfirmed sheets count."""
+    return {
+        "count_unconfirmed": tournament.count_unconfirmed,
+        "any_provisional": any(row["provisional"] for row in rows),
+    }
+
+
+def _provisional_class(base: str, number: int | None = None):
+    """A cell's class, with ``provisional`` (an asterisk, see the legend) when its score comes
+    from a sheet that no director has confirmed yet."""
+
+    def cell_class(record) -> str:
+        provisional = (
+            record["provisional"] if number is None else number in record["provisional_rounds"]
+        )
+        return f"{base} provisional" if provisional else base
+
+    return cell_class
 
 
 class PlayerNameColumn(tables.Column):
@@ -53,7 +83,8 @@ class StandingsTable(tables.Table):
     name = PlayerNameColumn(verbose_name=_("Name"))
     club = tables.Column(verbose_name=_("Club"))
     tournament_points = tables.Column(
-        verbose_name=_("Total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+        verbose_name=_("Total"),
+        attrs={"td": {"class": _provisional_class("num total")}, "th": {"class": "num"}},
     )
     bollen = tables.Column(verbose_name=_("Bollen"), attrs={"td": {"class": "num"}})
     correct = tables.Column(verbose_name=_("Correct"), attrs={"td": {"class": "num"}})
@@ -71,7 +102,10 @@ class StandingsTable(tables.Table):
                 tables.Column(
                     verbose_name=_("R%(number)s") % {"number": number},
                     default="\N{EN DASH}",
-                    attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+                    attrs={
+                        "td": {"class": _provisional_class("num", number)},
+                        "th": {"class": "num"},
+                    },
                 ),
             )
             for number in rounds

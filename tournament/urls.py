@@ -16,6 +16,8 @@ urlpatterns = [
     path("p/<slug:slug>/", include("tournament.urls_public")),
     # The score sheet pages (director's entry of a table's sheet).
     path("t/<slug:slug>/", include("tournament.urls_sheets")),
+    # Table links (s/<token>/) and confirming sheets.
+    path("", include("tournament.urls_table")),
     # Printing: PDFs and the statistics workbook.
     path("t/<slug:slug>/print/", include("tournament.printing.urls")),
 ]

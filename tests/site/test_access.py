@@ -6,6 +6,7 @@ can add a page and forget to decide who may see it.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Callable, Iterator
 
@@ -16,6 +17,7 @@ from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Round, SheetVersion, Table
 from tournament.services.sheets import sheet_record, sheet_version_number
+from tournament.services.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +75,15 @@ RULES: dict[str, dict[str, str]] = {
     "print_blank": DIRECTOR_ONLY,
     "print_standings": DIRECTOR_ONLY,
     "print_workbook": DIRECTOR_ONLY,
+    "table_link": DIRECTOR_ONLY,
+    "table_link_new": DIRECTOR_POST,
+    "table_link_revoke": DIRECTOR_POST,
+    "sheet_confirm": DIRECTOR_ONLY,
+    "sheet_retype": DIRECTOR_ONLY,
+    "standings_unconfirmed": DIRECTOR_POST,
+    # Each visitor brings the token they have: table 1's link, table 2's link, a revoked link
+    # (stranger, director) or a made-up one (anonymous, public). Only a working link opens.
+    "table_entry": {**dict.fromkeys(ROLES, MISSING), "table_link": OK, "other_table_link": OK},
     "public_home": PUBLIC,
     "public_standings": PUBLIC,
     "public_screen": PUBLIC,
@@ -120,12 +131,29 @@ def site(django_user_model):
         idempotency_key=uuid.uuid4(),
         by_user=director,
     )
-    return {"tournament": tournament, "director": director, "stranger": stranger}
+    # Table links of round 2: table 1's first link was replaced, so it is revoked.
+    first, second = (Table.objects.get(round=table.round, number=n) for n in (1, 2))
+    revoked = table_link_issue(table=first, by_user=director)
+    tokens = {
+        "anonymous": secrets.token_urlsafe(32),
+        "public": secrets.token_urlsafe(32),
+        "stranger": revoked.token,
+        "director": revoked.token,
+        "table_link": table_link_issue(table=first, by_user=director).token,
+        "other_table_link": table_link_issue(table=second, by_user=director).token,
+    }
+    return {
+        "tournament": tournament,
+        "director": director,
+        "stranger": stranger,
+        "tokens": tokens,
+    }
 
 
-def kwargs_for(name: str, arguments: tuple[str, ...], site) -> dict:
+def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "director") -> dict:
     tournament = site["tournament"]
     values: dict[str, Callable[[], object]] = {
+        "token": lambda: site["tokens"][role],
         "slug": lambda: tournament.slug,
         "number": lambda: 2,
         "round": lambda: 2,
@@ -171,9 +199,13 @@ def test_each_visitor_gets_what_the_rules_say(client, site, role):
         client.force_login(site["director"])
     if role == "stranger":
         client.force_login(site["stranger"])
+    if role in ("table_link", "other_table_link"):
+        # A phone at the table: it has opened its own link (and got its cookies) first.
+        own = client.get(reverse("table_entry", args=[site["tokens"][role]]))
+        assert own.status_code == 200
     failures = []
     for name, arguments in walk(get_resolver().url_patterns):
-        url = reverse(name, kwargs=kwargs_for(name, arguments, site))
+        url = reverse(name, kwargs=kwargs_for(name, arguments, site, role))
         got = outcome(visit(client, url))
         expected = RULES[name][role]
         if got != expected:

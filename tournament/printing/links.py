@@ -6,21 +6,16 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from tournament.adapter import TableSheet
+from tournament.models import Table
+from tournament.services.table_links import table_link_ensure
 
 
 def table_entry_url(request: HttpRequest, table_sheet: TableSheet) -> str:
-    """The absolute URL at which a table enters its scores.
+    """The absolute URL of the table's private link, at which the table enters its own sheet.
 
-    For now that is the director's sheet page of the table; a private per-table link will
-    replace it here, and only here. Every page that prints sheets lives under ``t/<slug>/``,
-    which names the tournament.
+    The link is made now if the table has none yet, so printing the sheets hands out the
+    links; printing again gives the same link until the director revokes or replaces it.
     """
-    path = reverse(
-        "sheet_edit",
-        kwargs={
-            "slug": request.resolver_match.kwargs["slug"],
-            "round": table_sheet.round_number,
-            "table": table_sheet.table_number,
-        },
-    )
-    return request.build_absolute_uri(path)
+    table = Table(pk=table_sheet.table_id)
+    link = table_link_ensure(table=table, by_user=request.user)
+    return request.build_absolute_uri(reverse("table_entry", args=[link.token]))

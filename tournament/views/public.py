@@ -8,7 +8,7 @@ from django.utils import translation
 
 from tournament import selectors
 from tournament.permissions import public_tournament
-from tournament.tables import standings_table_rows
+from tournament.tables import standings_notes, standings_table_rows
 
 SCREEN_REFRESH_SECONDS = 30
 
@@ -35,7 +35,12 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "public/standings.html",
-        {"tournament": tournament, "rows": rows, "rounds": rounds},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "rounds": rounds,
+            **standings_notes(tournament, rows),
+        },
     )
 
 
@@ -52,6 +57,7 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
                 "rows": rows[:20],
                 "rounds": rounds,
                 "refresh": SCREEN_REFRESH_SECONDS,
+                **standings_notes(tournament, rows[:20]),
                 **selectors.public_seating(tournament),
             },
         )

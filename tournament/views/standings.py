@@ -9,7 +9,7 @@ from django_tables2 import RequestConfig
 from tournament.exports.standings import StandingsExporter
 from tournament.models import Tournament
 from tournament.permissions import director_required
-from tournament.tables import StandingsTable, standings_table_rows
+from tournament.tables import StandingsTable, standings_notes, standings_table_rows
 
 
 @director_required
@@ -20,7 +20,12 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return render(
         request,
         "tournament/standings.html",
-        {"tournament": tournament, "tab": "standings", "table": table},
+        {
+            "tournament": tournament,
+            "tab": "standings",
+            "table": table,
+            **standings_notes(tournament, rows),
+        },
     )
 
 

@@ -1,0 +1,171 @@
+"""A table enters its own sheet on a phone through its private link, on bad venue wifi; and a
+director confirms a sheet by re-typing the paper form."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+from playwright.sync_api import expect
+
+from scoring.deals import DEAL_COUNT
+from tests.factories import played_tournament
+from tournament.adapter import table_sheet
+from tournament.models import SheetConfirmation, SheetVersion, Table
+from tournament.services.table_links import (
+    LINK_REFUSALS,
+    LinkRefusal,
+    table_link_issue,
+    table_link_revoke,
+    table_link_sheet_record,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Deal 1 at a table of 4 (seat 0 deals, so seat 1 bids first), as typed: (kind, seat, digit).
+BIDS_1 = [("bid", 1, 0), ("bid", 2, 1), ("bid", 3, 0), ("bid", 0, 1)]
+TRICKS_1 = [("tricks", 0, 0), ("tricks", 1, 0), ("tricks", 2, 1), ("tricks", 3, 0)]
+
+
+def dutch(text: str) -> str:
+    with translation.override("nl"):
+        return gettext(text)
+
+
+def box(page, deal: int, seat: int, kind: str):
+    return page.locator(f'input[data-deal="{deal}"][data-seat="{seat}"][data-kind="{kind}"]')
+
+
+def stored(table: Table) -> dict[tuple[int, int], tuple[int | None, int | None]]:
+    sheet = table_sheet(table).sheet
+    return {
+        (deal, seat): (entry.bids[seat], entry.tricks[seat])
+        for deal, entry in enumerate(sheet.deals, start=1)
+        for seat in range(sheet.n_seats)
+    }
+
+
+@pytest.fixture
+def at_the_table(phone, live_server):
+    """A phone on table 1's link (the table has not started) of an 8-player round."""
+    tournament = played_tournament(8, 1, last_round=[0, 3])
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    link = table_link_issue(table=table)
+    phone.goto(live_server.url + reverse("table_entry", args=[link.token]))
+    phone.table = table
+    return phone
+
+
+def tap_and_type(page, steps) -> None:
+    for kind, seat, digit in steps:
+        box(page, 1, seat, kind).tap()
+        page.keyboard.type(str(digit))
+
+
+def test_a_table_saves_on_a_phone_offline_then_online(at_the_table, screenshot):
+    page = at_the_table
+    sync = page.locator("#sync")
+    tap_and_type(page, BIDS_1)
+    expect(sync).to_have_attribute("data-state", "saved")
+    assert stored(page.table)[1, 0] == (1, None)
+    screenshot(page, "table-link-phone-bids")
+
+    page.context.set_offline(True)  # the venue wifi drops
+    tap_and_type(page, TRICKS_1)
+    expect(sync).to_have_attribute("data-state", "offline")
+    kept = page.evaluate("() => Object.keys(localStorage)")
+    assert any(key.startswith("bollen-sheet:") for key in kept)
+    assert stored(page.table)[1, 2] == (1, None)  # not sent yet ...
+    assert SheetVersion.objects.filter(table=page.table).count() == 1
+    screenshot(page, "table-link-phone-offline")
+
+    page.context.set_offline(False)  # ... and sent once the wifi is back
+    expect(sync).to_have_attribute("data-state", "saved")
+    assert stored(page.table) == {
+        (1, 0): (1, 0),
+        (1, 1): (0, 0),
+        (1, 2): (1, 1),
+        (1, 3): (0, 0),
+    }
+    versions = SheetVersion.objects.filter(table=page.table).order_by("number")
+    assert [(v.number, v.via, v.user) for v in versions] == [
+        (1, SheetVersion.Via.TABLE_LINK, None),
+        (2, SheetVersion.Via.TABLE_LINK, None),
+    ]
+    assert page.evaluate("() => Object.keys(localStorage).length") == 0
+    totals = table_sheet(page.table).result().totals
+    expect(page.locator('td[data-total="3"][data-seat="2"]')).to_have_text(
+        str(totals[2].tournament_points)
+    )
+    screenshot(page, "table-link-phone-online-saved")
+
+
+def test_the_phone_page_scrolls_the_grid_and_opens_at_the_deal_in_play(
+    phone, live_server, screenshot
+):
+    tournament = played_tournament(8, 1, last_round=[11, 7])
+    table = Table.objects.get(round__tournament=tournament, number=2)
+    link = table_link_issue(table=table)
+    phone.goto(live_server.url + reverse("table_entry", args=[link.token]))
+    expect(phone.locator("h1")).to_contain_text("2")
+    scroller = phone.locator(".sheet-scroll")
+    width, visible, left = scroller.evaluate("e => [e.scrollWidth, e.clientWidth, e.scrollLeft]")
+    assert width > visible  # the grid scrolls inside its box ...
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390  # ... not the page
+    assert left > 0  # and starts near deal 8, the first one not played
+    expect(box(phone, 8, 0, "bid")).to_be_in_viewport()
+    expect(phone.locator("a[href^='/t/']")).to_have_count(0)
+    screenshot(phone, "table-link-phone-deal-8")
+
+
+def test_after_the_link_is_revoked_the_phone_keeps_its_input_and_says_why(at_the_table):
+    page = at_the_table
+    tap_and_type(page, BIDS_1[:2])
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    table_link_revoke(table=page.table)
+    tap_and_type(page, BIDS_1[2:])
+    sync = page.locator("#sync")
+    expect(sync).to_have_attribute("data-state", "refused")
+    expect(sync).to_contain_text(str(LINK_REFUSALS[LinkRefusal.REVOKED])[:20])
+    kept = page.evaluate(
+        "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)[0])).fields"
+    )
+    assert ["cell-3-bid", "0"] in kept and ["cell-0-bid", "1"] in kept
+    assert stored(page.table)[1, 0] == (None, None)
+
+
+def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
+    signed_in, live_server, screenshot
+):
+    page = signed_in
+    tournament = played_tournament(8, 1, last_round=[11, 3], director=page.user)
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    paper = {cell: value for cell, value in stored(table).items()}
+    table_link_sheet_record(
+        link=table_link_issue(table=table),
+        cells=paper,
+        penalties=[],
+        base_version=0,
+        idempotency_key=None,
+    )  # entered at the table, without the penalty bollen the import had
+    page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
+    page.locator('[data-table-card="1"]').get_by_role("link", name="Re-type").click()
+    for (deal, seat), (bid, tricks) in paper.items():
+        box(page, deal, seat, "bid").fill(str(bid))
+        typo = (tricks + 1) % 2 if (deal, seat) == (DEAL_COUNT, 1) else tricks
+        box(page, deal, seat, "tricks").fill(str(typo))
+    page.get_by_role("button", name=dutch("Compare with the stored sheet")).click()
+    rows = page.locator("section.differences tbody tr")
+    expect(rows).to_have_count(1)
+    expect(box(page, DEAL_COUNT, 1, "tricks")).to_have_attribute("aria-invalid", "true")
+    screenshot(page, "retype-difference")
+    assert not SheetConfirmation.objects.exists()
+
+    box(page, DEAL_COUNT, 1, "tricks").fill(str(paper[DEAL_COUNT, 1][1]))
+    page.get_by_role("button", name=dutch("Compare with the stored sheet")).click()
+    expect(page.locator('[data-table-card="1"] .sheet-review')).to_have_attribute(
+        "data-confirmed", "yes"
+    )
+    confirmation = SheetConfirmation.objects.get()
+    assert (confirmation.user, confirmation.method) == (page.user, "retype")
