@@ -33,7 +33,9 @@ def test_seating_list_by_table_then_by_name(director_client, tournament):
 
     assert "Round 2: seating by table" in by_table
     for table in tables:
-        in_seat_order = "".join(names[pid] for pid in table.player_ids)
+        in_seat_order = "".join(
+            f"{seat}. {names[pid]}" for seat, pid in enumerate(table.player_ids, start=1)
+        )
         assert squash(f"Table {table.table_number}{in_seat_order}") in squash(by_table)
 
     assert "Round 2: where do I sit?" in by_name

@@ -20,6 +20,11 @@ from tournament.models import Player, Round, Tournament
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.printing.render import qr_data_uri
 
+ROUND_FIELD = 4
+"""Characters per round in the standings' points per round (the print CSS sizes the headers)."""
+
+NOT_PLAYED = "\N{EN DASH}"
+
 BLANK_SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 """The table sizes a blank score sheet can be printed for: 3 to 6 players."""
 
@@ -178,6 +183,14 @@ class StandingsLine:
     bollen: int
     correct: int
 
+    @property
+    def rounds_text(self) -> str:
+        """The points per round as one line of fixed-width fields (a dash: round not played).
+
+        One text instead of a cell per round: WeasyPrint lays out each cell, 500 lines a list.
+        """
+        return "".join(f"{NOT_PLAYED if p is None else p:>{ROUND_FIELD}}" for p in self.per_round)
+
 
 @dataclass(frozen=True, slots=True)
 class StandingsList:
@@ -189,6 +202,11 @@ class StandingsList:
     @property
     def has_clubs(self) -> bool:
         return any(line.club for line in self.lines)
+
+    @property
+    def rounds_width(self) -> str:
+        """The width of the points per round: fixed-width digits of 10.5 pt, plus padding."""
+        return f"{len(self.rounds) * ROUND_FIELD * 2.23 + 4:.1f}mm"
 
 
 def standings_list(tournament: Tournament) -> StandingsList:
