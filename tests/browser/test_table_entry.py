@@ -150,7 +150,9 @@ def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
         idempotency_key=None,
     )  # entered at the table, without the penalty bollen the import had
     page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
-    page.locator('[data-table-card="1"]').get_by_role("link", name="Re-type").click()
+    page.locator('[data-table-card="1"]').get_by_role(
+        "link", name=dutch("Re-type to confirm")
+    ).click()
     for (deal, seat), (bid, tricks) in paper.items():
         box(page, deal, seat, "bid").fill(str(bid))
         typo = (tricks + 1) % 2 if (deal, seat) == (DEAL_COUNT, 1) else tricks
@@ -169,3 +171,4 @@ def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
     )
     confirmation = SheetConfirmation.objects.get()
     assert (confirmation.user, confirmation.method) == (page.user, "retype")
+    screenshot(page, "round-sheet-confirmed")

@@ -49,7 +49,7 @@ def test_the_link_page_shows_its_own_table_and_no_director_page(client, link, ta
     for name in names(other_table):
         assert name not in page
     assert 'href="/t/' not in page  # no way from here into the director's pages
-    assert "History" not in page
+    assert reverse("sheet_history", args=[table.round.tournament.slug, 1, 1]) not in page
     assert 'name="viewport"' in page
     assert "no-store" in response["Cache-Control"]
     assert response["X-Robots-Tag"] == "noindex, nofollow"
