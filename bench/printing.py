@@ -20,25 +20,8 @@ import tracemalloc
 from pathlib import Path
 
 
-def seating(n_players: int, rounds: int, rng: random.Random) -> list[list[list[str]]]:
-    """Tables of 4, with one of 5 for each player over a multiple of 4, reshuffled each round."""
-    sizes = [4] * (n_players // 4)
-    for index in range(n_players % 4):
-        sizes[index] += 1
-    plan = []
-    for _ in range(rounds):
-        ids = [f"p{i}" for i in range(1, n_players + 1)]
-        rng.shuffle(ids)
-        tables, start = [], 0
-        for size in sizes:
-            tables.append(ids[start : start + size])
-            start += size
-        plan.append(tables)
-    return plan
-
-
 def tournament(n_players: int, rounds: int, *, played: bool):
-    from scoring.simulate import simulate_tournament
+    from scoring.simulate import random_seating, simulate_tournament
     from tournament.services.portable import tournament_import
 
     rng = random.Random(n_players * 100 + rounds)
@@ -46,7 +29,7 @@ def tournament(n_players: int, rounds: int, *, played: bool):
         (f"p{i}", f"Speler {i} {'van ' * (i % 3)}Achternaam", f"Club {i % 17}")
         for i in range(1, n_players + 1)
     ]
-    plan = seating(n_players, rounds, rng)
+    plan = random_seating([p[0] for p in players], rounds, rng)
     played_deals = None if played else [[0] * len(tables) for tables in plan]
     document = simulate_tournament(
         name=f"Bench {n_players}", players=players, seating=plan, rng=rng, played_deals=played_deals

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.deals import DEAL_COUNT, bidding_order, deal_spec, forbidden_bid
+from scoring.tables import table_split
 
 
 def simulate_deal(deal: int, n_seats: int, rng: random.Random, *, accuracy: float = 0.62):
@@ -44,6 +45,33 @@ def _judged(actual: int, hand: int, rng: random.Random, accuracy: float) -> int:
 def simulate_sheet(n_seats: int, rng: random.Random, *, deals: int = DEAL_COUNT):
     """The first ``deals`` deals of a game: a list of ``(bids, tricks)``."""
     return [simulate_deal(deal, n_seats, rng) for deal in range(1, deals + 1)]
+
+
+def random_seating(
+    player_ids: Sequence[str],
+    rounds: int,
+    rng: random.Random,
+    *,
+    table_sizes: Sequence[int] | None = None,
+    prefer: int = 4,
+) -> list[list[list[str]]]:
+    """Rounds of shuffled tables, with no care for who met whom: for benchmarks and tests that
+    need a seating, not a good one. ``table_sizes`` lists every table's size (default: the
+    tournament split of ``scoring.tables`` with tables of 4 and 5)."""
+    if table_sizes is None:
+        table_sizes = table_split(len(player_ids), prefer=prefer).sizes
+    if sum(table_sizes) != len(player_ids):
+        raise ValueError(f"tables of {sum(table_sizes)} seats for {len(player_ids)} players")
+    schedule = []
+    for _ in range(rounds):
+        ids = list(player_ids)
+        rng.shuffle(ids)
+        tables, start = [], 0
+        for size in table_sizes:
+            tables.append(ids[start : start + size])
+            start += size
+        schedule.append(tables)
+    return schedule
 
 
 def simulate_tournament(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from scoring.deals import DEAL_COUNT
-from scoring.simulate import simulate_tournament
+from scoring.simulate import random_seating, simulate_tournament
 from tournament.models import Tournament
 from tournament.services.portable import tournament_import
 
@@ -20,7 +20,7 @@ def played_tournament(
     names: list[str] | None = None,
     public: bool = False,
 ) -> Tournament:
-    """A tournament of ``rounds`` rounds at tables of 4 (and one of 5 if needed).
+    """A tournament of ``rounds`` rounds at tables of 4 and 5, seated at random.
 
     Every table has played all 11 deals, except that ``last_round`` gives the number of deals
     played per table of the last round.
@@ -28,18 +28,7 @@ def played_tournament(
     rng = random.Random(seed)
     names = names or [f"Speler {i}" for i in range(1, n_players + 1)]
     players = [(f"p{i}", names[i - 1], "") for i in range(1, n_players + 1)]
-    sizes = [4] * (n_players // 4)
-    for i in range(n_players % 4):
-        sizes[i] += 1
-    seating = []
-    for _ in range(rounds):
-        ids = [p[0] for p in players]
-        rng.shuffle(ids)
-        tables, start = [], 0
-        for size in sizes:
-            tables.append(ids[start : start + size])
-            start += size
-        seating.append(tables)
+    seating = random_seating([p[0] for p in players], rounds, rng)
     played = [[DEAL_COUNT] * len(r) for r in seating]
     if last_round is not None and seating:
         played[-1] = last_round
