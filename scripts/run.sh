@@ -7,5 +7,7 @@ scripts/system-packages.sh || echo "PDF printing will not work until those packa
 export DEBUG="${DEBUG:-1}"
 .venv/bin/python manage.py migrate --no-input -v 0
 .venv/bin/python manage.py seed_demo
-echo "Starting the site on http://127.0.0.1:8000 (Ctrl+C stops it)"
-exec .venv/bin/python manage.py runserver 127.0.0.1:8000
+# BIND=0.0.0.0:8000 make run serves the club's network too (players' phones, table links).
+bind="${BIND:-127.0.0.1:8000}"
+echo "Starting the site on http://$bind (Ctrl+C stops it)"
+exec .venv/bin/python manage.py runserver "$bind"

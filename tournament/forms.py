@@ -34,6 +34,13 @@ class TournamentForm(forms.ModelForm):
         initial=4,
         help_text=_("Used as often as possible; e.g. 20 players: 5 tables of 4 or 4 of 5."),
     )
+    rounds_planned = forms.IntegerField(
+        label=_("Rounds planned"),
+        min_value=1,
+        max_value=50,
+        initial=4,
+        help_text=_("The seating plans this many rounds ahead, so players meet new opponents."),
+    )
     tiebreak_1 = forms.TypedChoiceField(label=_("Ranked by"), coerce=TieBreak, choices=())
     tiebreak_2 = forms.TypedChoiceField(label=_("then by"), coerce=TieBreak, choices=())
     tiebreak_3 = forms.TypedChoiceField(

@@ -158,11 +158,13 @@ def _rows_from_table(table: list[list[str]]) -> list[PlayerRow]:
 
 def check_rows(rows: Iterable[PlayerRow], *, existing: Iterable[str]) -> list[PlayerRow]:
     """Name every problem: empty or too long, twice in the list, or already registered."""
-    registered = {name.casefold() for name in existing}
+    registered = {" ".join(name.split()).casefold() for name in existing}
     seen: dict[str, int] = {}
     checked = []
     for row in rows:
         row.problems = []
+        # "Jan  de Boer" typed with two spaces is the same Jan de Boer.
+        row.name, row.club = " ".join(row.name.split()), " ".join(row.club.split())
         key = row.name.casefold()
         if not row.name:
             row.problems.append(_("The name is empty."))

@@ -168,3 +168,11 @@ def test_withdraw_view_reports_the_round_to_reseat(director_client, director):
     texts = [str(m) for m in response.context["messages"]]
     assert any("2" in t for t in texts)
     assert not round_.seats.filter(player=player).exists()
+
+
+def test_extra_spaces_do_not_make_a_new_player(director_client, tournament):
+    name = tournament.players.first().name
+    doubled = name.replace(" ", "  ")
+    url = reverse("player_list", args=[tournament.slug])
+    director_client.post(url, {"name": doubled})
+    assert tournament.players.count() == 8

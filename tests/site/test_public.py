@@ -78,3 +78,11 @@ def test_standings_page_queries_do_not_grow_with_players(
             director_client.get(reverse("standings", args=[tournament.slug]))
         with django_assert_max_num_queries(8):
             director_client.get(reverse("public_standings", args=[tournament.slug]))
+
+
+def test_search_ignores_accents_and_case(client):
+    tournament = played_tournament(
+        8, rounds=1, names=["Zoë van der Berg", *NAMES[1:8]], public=True
+    )
+    response = client.get(reverse("public_home", args=[tournament.slug]), {"q": "ZOE"})
+    assert [p.name for p in response.context["found"]] == ["Zoë van der Berg"]

@@ -1,5 +1,6 @@
 """Seating rounds on the site: plan, check, adjust, publish, lock once play starts."""
 
+import uuid
 from itertools import combinations
 
 import pytest
@@ -9,6 +10,7 @@ from tests.factories import played_tournament
 from tournament.models import Entry, Round, Seat
 from tournament.problems import ProblemsError
 from tournament.services.seating import round_move, round_seat, round_swap
+from tournament.services.sheets import SheetProblems, sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +108,47 @@ def test_unseat_removes_a_draft_seating(tournament, director_client):
     round_seat(tournament=tournament)
     director_client.post(reverse("round_unseat", args=[tournament.slug, 1]))
     assert not tournament.rounds.exists()
+
+
+def test_next_round_waits_for_the_draft_to_be_published(tournament):
+    round_seat(tournament=tournament)
+    with pytest.raises(ProblemsError) as refused:
+        round_seat(tournament=tournament)
+    assert refused.value.problems[0].code == "previous_draft"
+    assert tournament.rounds.count() == 1
+
+
+def test_a_sheet_cannot_be_entered_on_a_draft_round(tournament):
+    round_, _ = round_seat(tournament=tournament)
+    table = round_.tables.get(number=1)
+    with pytest.raises(SheetProblems) as refused:
+        sheet_record(
+            table=table, cells={(1, 0): (0, None)}, penalties=(), base_version=0,
+            idempotency_key=uuid.uuid4(),
+        )  # fmt: skip
+    assert refused.value.problems[0].code == "round_draft"
+    assert not Entry.objects.filter(seat__round=round_).exists()
+    assert tournament.rounds.get().state == Round.State.DRAFT
+
+
+def test_first_dealers_rotate_over_the_rounds(tournament):
+    first_dealers = []
+    for _ in range(4):
+        round_, _note = round_seat(tournament=tournament)
+        Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
+        first_dealers += [t[0] for t in tables_of(round_)]
+    # 16 players, 4 tables a round, 4 rounds: everyone deals first exactly once.
+    assert sorted(first_dealers) == sorted(tournament.players.values_list("pk", flat=True))
+
+
+def test_swapping_a_player_with_themselves_is_refused(tournament):
+    round_, _ = round_seat(tournament=tournament)
+    player = tournament.players.first()
+    with pytest.raises(ProblemsError):
+        round_swap(round_=round_, player_a=player, player_b=player)
+
+
+def test_fallback_split_is_explained_in_the_directors_language(director):
+    tournament = played_tournament(7, rounds=0, director=director)
+    _round, note = round_seat(tournament=tournament)
+    assert "7" in note and "4 + 3" in note

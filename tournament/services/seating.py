@@ -8,7 +8,7 @@ stores only the round at hand: the next round is planned again from what was rea
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from django.conf import settings
 from django.db import transaction
@@ -48,6 +48,14 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     """Seat the next round with the seating engine; returns the round and a note for the
     director (e.g. that a table of 3 or 6 was needed)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.state == Round.State.DRAFT:
+        raise _refuse(
+            "previous_draft",
+            _("Round %(round)s is still a draft: publish or remove its seating first.")
+            % {"round": last.number},
+            round=last.number,
+        )
     number = next_round_number(tournament)
     # In registration order, not by name: the planner maps players onto a design's positions
     # in the order given, and a renamed player must not change the rest of the plan.
@@ -74,10 +82,38 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     except (SeatingError, ScoringError) as exc:
         raise _refuse("seating", str(exc)) from exc
     round_ = Round.objects.create(tournament=tournament, number=number, state=Round.State.DRAFT)
-    _store_tables(round_, plan.rounds[0])
+    dealt_first = first_dealer_counts(tournament)
+    tables = [_first_dealer_first(members, dealt_first) for members in plan.rounds[0]]
+    _store_tables(round_, tables)
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
-    note = split.message if split.fallback else ""
+    note = ""
+    if split.fallback:
+        note = _(
+            "%(count)s players cannot all sit at tables of %(sizes)s; this round uses tables "
+            "of %(split)s."
+        ) % {
+            "count": len(players),
+            "sizes": " / ".join(map(str, sorted(tournament.table_sizes))),
+            "split": " + ".join(map(str, split.sizes)),
+        }
     return round_, note
+
+
+def first_dealer_counts(tournament: Tournament) -> Counter[int]:
+    """How often each player has dealt first (sat in seat 0) so far."""
+    return Counter(
+        Seat.objects.filter(round__tournament=tournament, position=0).values_list(
+            "player_id", flat=True
+        )
+    )
+
+
+def _first_dealer_first(members, dealt_first: Counter[int]) -> list[int]:
+    """The table's seating, turned so that whoever has dealt first least often deals first
+    (the first dealer deals most deals); the clockwise order of the plan is kept."""
+    members = list(members)
+    start = min(range(len(members)), key=lambda i: (dealt_first[members[i]], i))
+    return members[start:] + members[:start]
 
 
 def _store_tables(round_: Round, tables) -> None:
@@ -120,7 +156,7 @@ def round_swap(*, round_: Round, player_a: Player, player_b: Player) -> None:
             % {"name": missing[0], "round": round_.number},
         )
     if player_a.pk == player_b.pk:
-        return
+        raise _refuse("swap_self", _("Choose two different players to swap."))
     a, b = seats[player_a.pk], seats[player_b.pk]
     # Two unique constraints (player per round, position per table): move a out of the way.
     a_table, a_pos, b_table, b_pos = a.table_id, a.position, b.table_id, b.position

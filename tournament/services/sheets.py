@@ -27,6 +27,7 @@ from operator import or_
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from scoring.checks import check_sheet
 from scoring.deals import DEAL_COUNT
@@ -220,6 +221,23 @@ def sheet_record(
     conflict: SheetConflict | None = None
     with transaction.atomic():
         table = _lock(table)
+        if table.round.state == Round.State.DRAFT:
+            # A draft seating may still change; a sheet typed now would lock it unseen.
+            raise SheetProblems(
+                [
+                    PlacedProblem(
+                        code="round_draft",
+                        message=_(
+                            "Round %(round)s is not published yet: publish its seating first, "
+                            "then enter the sheets."
+                        )
+                        % {"round": table.round.number},
+                        round=table.round.number,
+                        table=table.number,
+                    )
+                ],
+                (),
+            )
         latest = (
             SheetVersion.objects.filter(table=table, number__isnull=False)
             .select_related("user")

@@ -219,7 +219,10 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
     for number in lost:
         messages.warning(
             request,
-            _("Round %(round)s was already seated with %(name)s: seat it again.")
+            _(
+                "Round %(round)s was already seated with %(name)s: remove that seating and "
+                "seat the round again."
+            )
             % {"round": number, "name": player.name},
         )
     return redirect("player_list", slug=tournament.slug)

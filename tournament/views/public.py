@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -13,6 +15,12 @@ from tournament.tables import standings_notes, standings_table_rows
 SCREEN_REFRESH_SECONDS = 30
 
 
+def folded(text: str) -> str:
+    """Text for searching: "zoe" finds "Zoë", "ELLA" finds "Ella"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
 def public_home(request: HttpRequest, slug: str) -> HttpResponse:
     """Where do I sit: the published round's seating, searchable by name."""
     tournament = public_tournament(slug)
@@ -20,8 +28,8 @@ def public_home(request: HttpRequest, slug: str) -> HttpResponse:
     seating = selectors.public_seating(tournament)
     found = seating["places"]
     if query:
-        needle = query.casefold()
-        found = [place for place in found if needle in place.name.casefold()]
+        needle = folded(query)
+        found = [place for place in found if needle in folded(place.name)]
     return render(
         request,
         "public/home.html",
