@@ -65,3 +65,9 @@ def test_production_refuses_to_start_without_secret_key():
 def test_development_runs_without_secret_key():
     result = _run(["check"], {"DEBUG": "1"})
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.django_db
+def test_an_english_browser_still_gets_dutch_until_english_is_chosen(client):
+    response = client.get(reverse("tournament_list"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert "Toernooien" in response.content.decode()

@@ -93,7 +93,8 @@ class StandingsTable(tables.Table):
         attrs = {"class": "data standings"}
         orderable = True
         template_name = "django_tables2/table.html"
-        sequence = ("rank", "name", "club", "...", "tournament_points", "bollen", "correct")
+        # The total right after the name: on a phone it is visible without scrolling sideways.
+        sequence = ("rank", "name", "tournament_points", "bollen", "correct", "...", "club")
 
     def __init__(self, data, *, rounds: Sequence[int], **kwargs) -> None:
         extra = [

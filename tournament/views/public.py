@@ -13,6 +13,7 @@ from tournament.permissions import public_tournament
 from tournament.tables import standings_notes, standings_table_rows
 
 SCREEN_REFRESH_SECONDS = 30
+SCREEN_ROWS = 20  # what fits a projector at the back of the room; the rest is on the phone page
 
 
 def folded(text: str) -> str:
@@ -62,10 +63,11 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
             "public/screen.html",
             {
                 "tournament": tournament,
-                "rows": rows[:20],
+                "rows": rows[:SCREEN_ROWS],
+                "more_rows": max(0, len(rows) - SCREEN_ROWS),
                 "rounds": rounds,
                 "refresh": SCREEN_REFRESH_SECONDS,
-                **standings_notes(tournament, rows[:20]),
+                **standings_notes(tournament, rows[:SCREEN_ROWS]),
                 **selectors.public_seating(tournament),
             },
         )
