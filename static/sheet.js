@@ -134,6 +134,14 @@
     hintDeal(Number(target.dataset.deal));
   }
 
+  // A box holds one digit: whether it is reached by Tab, a click or a tap, its digit is
+  // selected, so typing a new one corrects it (on a phone there is no Tab to select with).
+  function selectBox(event) {
+    if (event.target.classList && event.target.classList.contains("box")) event.target.select();
+  }
+  form.addEventListener("focusin", selectBox);
+  form.addEventListener("click", selectBox);
+
   // Re-typing the paper form to compare it with the stored sheet: hints while typing, and the
   // form is sent as it is (nothing is saved, so there is nothing to queue).
   if (config.plain) {

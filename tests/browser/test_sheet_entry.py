@@ -297,3 +297,15 @@ def test_input_typed_after_the_session_ended_is_sent_once_signed_in_again(
     expect(sync).to_have_attribute("data-state", "saved")
     assert stored(page.table)[1, 1] == (0, None)
     assert stored(page.table)[1, 2] == (1, None)
+
+
+def test_a_filled_box_is_corrected_by_clicking_it_and_typing(sheet_page):
+    page = sheet_page
+    target = box(page, 1, 1, "bid")
+    target.click()
+    page.keyboard.type("1")
+    expect(target).to_have_value("1")
+    box(page, 1, 2, "bid").click()
+    target.click()  # back with the mouse (or a tap): the digit is selected, not kept
+    page.keyboard.type("0")
+    expect(target).to_have_value("0")
