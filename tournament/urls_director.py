@@ -20,6 +20,11 @@ urlpatterns = [
     path("rounds/<int:number>/adjust/", rounds.round_adjust, name="round_adjust"),
     path("rounds/<int:number>/publish/", rounds.round_publish, name="round_publish"),
     path("rounds/<int:number>/unseat/", rounds.round_unseat, name="round_unseat"),
+    path(
+        "rounds/<int:number>/tables/<int:table>/first-dealer/",
+        rounds.table_first_dealer,
+        name="table_first_dealer",
+    ),
     path("standings/", standings.standings_page, name="standings"),
     path("standings/export.<str:format>", standings.standings_download, name="standings_download"),
 ]

@@ -64,6 +64,7 @@ RULES: dict[str, dict[str, str]] = {
     "round_adjust": DIRECTOR_POST,
     "round_publish": DIRECTOR_POST,
     "round_unseat": DIRECTOR_POST,
+    "table_first_dealer": DIRECTOR_POST,
     "standings": DIRECTOR_ONLY,
     "standings_download": DIRECTOR_ONLY,
     "sheet_edit": DIRECTOR_ONLY,

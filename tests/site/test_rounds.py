@@ -152,3 +152,22 @@ def test_fallback_split_is_explained_in_the_directors_language(director):
     tournament = played_tournament(7, rounds=0, director=director)
     _round, note = round_seat(tournament=tournament)
     assert "7" in note and "4 + 3" in note
+
+
+def test_the_first_dealer_drawn_at_the_table_is_recorded_before_play(director_client, director):
+    tournament = played_tournament(8, rounds=1, last_round=[0, 3], director=director)
+    table = tournament.rounds.get().tables.get(number=1)
+    before = [s.player_id for s in table.seats.order_by("position")]
+    drawn = tournament.players.get(pk=before[2])
+    url = reverse("table_first_dealer", args=[tournament.slug, 1, 1])
+    director_client.post(url, {"player": drawn.pk})
+    assert [s.player_id for s in table.seats.order_by("position")] == before[2:] + before[:2]
+
+    started = tournament.rounds.get().tables.get(number=2)
+    other = started.seats.order_by("position").last().player
+    response = director_client.post(
+        reverse("table_first_dealer", args=[tournament.slug, 1, 2]), {"player": other.pk},
+        follow=True,
+    )  # fmt: skip
+    assert any("2" in str(m) for m in response.context["messages"])
+    assert started.seats.order_by("position").first().player != other

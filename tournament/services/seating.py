@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from scoring.errors import ScoringError
 from scoring.seating import SeatingError, plan_seating
 from scoring.tables import table_split
-from tournament.models import Entry, Player, Round, Seat, Table, Tournament
+from tournament.models import Entry, Player, Round, Seat, SheetVersion, Table, Tournament
 from tournament.problems import PlacedProblem, ProblemsError
 from tournament.selectors import next_round_number, players_for_round
 
@@ -241,3 +241,43 @@ def round_unseat(*, round_: Round) -> None:
             round=round_.number,
         )
     round_.delete()
+
+
+@transaction.atomic
+def table_first_dealer(*, table: Table, player: Player) -> None:
+    """The table drew cards for the first dealer ("de bepaling"): turn the seats so that
+    ``player`` deals deal 1, keeping the clockwise order. Only before anything is entered."""
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    seats = list(table.seats.order_by("position"))
+    members = [seat.player_id for seat in seats]
+    if player.pk not in members:
+        raise _refuse(
+            "not_at_table",
+            _("%(name)s does not sit at table %(table)s.")
+            % {"name": player.name, "table": table.number},
+            round=table.round.number,
+            table=table.number,
+        )
+    if (
+        Entry.objects.filter(seat__table=table).exists()
+        or SheetVersion.objects.filter(table=table).exists()
+    ):
+        raise _refuse(
+            "sheet_started",
+            _("The sheet of table %(table)s has been started: the first dealer is fixed.")
+            % {"table": table.number},
+            round=table.round.number,
+            table=table.number,
+        )
+    start = members.index(player.pk)
+    if start == 0:
+        return
+    turned = members[start:] + members[:start]
+    # Positions are unique per table: write the turned order as new seats.
+    table.seats.all().delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=table.round, table=table, player_id=member, position=position)
+            for position, member in enumerate(turned)
+        ]
+    )

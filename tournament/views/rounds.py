@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournament import selectors
 from tournament.forms import RoundAdjustForm
-from tournament.models import Round, Tournament
+from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import director_required
 from tournament.problems import ProblemsError
 from tournament.services import seating as services
@@ -144,3 +144,21 @@ def round_unseat(request: HttpRequest, tournament: Tournament, number: int) -> H
         return redirect("round_detail", slug=tournament.slug, number=number)
     messages.success(request, _("The seating of round %(round)s was removed.") % {"round": number})
     return redirect("round_list", slug=tournament.slug)
+
+
+@director_required
+@require_POST
+def table_first_dealer(
+    request: HttpRequest, tournament: Tournament, number: int, table: int
+) -> HttpResponse:
+    table_obj = get_object_or_404(Table, round__tournament=tournament, round__number=number,
+                                  number=table)  # fmt: skip
+    player = get_object_or_404(Player, tournament=tournament, pk=request.POST.get("player") or 0)
+    try:
+        services.table_first_dealer(table=table_obj, player=player)
+    except ProblemsError as exc:
+        for line in exc.lines():
+            messages.error(request, line)
+    else:
+        messages.success(request, _("%(name)s deals first.") % {"name": player.name})
+    return redirect("sheet_edit", slug=tournament.slug, round=number, table=table)

@@ -49,6 +49,10 @@ def _page(request, tournament, sheet: TablePage, form: SheetForm, *, conflict=No
             "tab": "rounds",
             "previous_table": numbers[here - 1] if here > 0 else None,
             "next_table": numbers[here + 1] if here + 1 < len(numbers) else None,
+            "seat_players": [
+                {"pk": pk, "name": name}
+                for pk, name in zip(sheet.stored.player_ids, sheet.players, strict=True)
+            ],
         }
     )
     return render(request, "sheets/sheet_edit.html", context, status=status)
