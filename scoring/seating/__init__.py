@@ -6,8 +6,9 @@ max_iterations, start) -> SeatingPlan`` plans the next round or all remaining ro
 ``SeatingError`` on an invalid one. Plain Python, no Django.
 
 Modules: ``planner`` (the entry point), ``search`` (tabu search over all planned rounds),
-``designs`` (repeat-free schedules from finite fields), ``quality`` (measures and the lower
-bound), ``checks`` (request and plan checks, ``SeatingError``).
+``state`` (the plan under search, its moves and cost), ``designs`` (repeat-free schedules from
+finite fields), ``quality`` (measures and the lower bound), ``checks`` (request and plan checks,
+``SeatingError``).
 """
 
 from scoring.seating.checks import SeatingError, SeatingProblem, validate_plan

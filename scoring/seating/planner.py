@@ -38,7 +38,8 @@ from scoring.seating.quality import (
     plan_quality,
     repeat_lower_bound,
 )
-from scoring.seating.search import TabuSearch, meeting_cost
+from scoring.seating.search import TabuSearch
+from scoring.seating.state import meeting_cost
 from scoring.tables import table_split
 
 P = TypeVar("P", bound=Hashable)
@@ -137,12 +138,15 @@ def plan_seating(
     )
     # Pairs that met more than twice already cost more than their repeats.
     history_surplus = sum(meeting_cost(c) - (c - 1) for c in met.values() if c > 1)
-    target = search.pair_weight * (bound - absent_repeats + history_surplus) + _balance_floor(
-        larger,
-        rounds * sum(1 for size in sizes if size == sizes[0]) * sizes[0]
-        if sizes[0] != sizes[-1]
-        else 0,
-        rounds,
+    target = (
+        search.pair_weight * (bound - absent_repeats + history_surplus),
+        _balance_floor(
+            larger,
+            rounds * sum(1 for size in sizes if size == sizes[0]) * sizes[0]
+            if sizes[0] != sizes[-1]
+            else 0,
+            rounds,
+        ),
     )
 
     if start:
@@ -165,7 +169,10 @@ def plan_seating(
     )
 
     plan = tuple(
-        tuple(tuple(players[i] for i in sorted(table)) for table in round_tables)
+        tuple(
+            tuple(players[i] for i in sorted(table))
+            for table in _arrange(round_tables, sizes, set(search.fixed.values()))
+        )
         for round_tables in best
     )
     for number, round_tables in enumerate(plan, start=len(history) + 1):
@@ -250,6 +257,21 @@ def _fit(
         t = next(t for t, table in enumerate(new) if len(table) < sizes[t])
         new[t].append(p)
     return new
+
+
+def _arrange(
+    tables: Sequence[Sequence[int]], sizes: Sequence[int], fixed_tables: set[int]
+) -> list[Sequence[int]]:
+    """The tables of one round in the order of ``sizes``: larger first, fixed tables in place.
+
+    The search may trade the sizes of two tables of a round (never of a table with a fixed
+    player), so the others are put back in order of size.
+    """
+    loose = sorted(
+        (table for t, table in enumerate(tables) if t not in fixed_tables), key=len, reverse=True
+    )
+    order = iter(loose)
+    return [tables[t] if t in fixed_tables else next(order) for t in range(len(sizes))]
 
 
 def _balance_floor(larger: Sequence[int], seats: int, rounds: int) -> int:
