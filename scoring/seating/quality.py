@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
+from math import comb
 from typing import Generic, TypeVar
 
 P = TypeVar("P", bound=Hashable)
@@ -163,7 +165,113 @@ def repeat_lower_bound(
         for a, b in combinations(group, 2)
     )
     history_repeats = sum(count - 1 for count in met_before.values() if count > 1)
-    return max(bound, history_repeats + forced)
+    return max(bound, history_repeats + forced, history_repeats + _twice_bound(future))
+
+
+def _twice_bound(future: Schedule) -> int:
+    """Repeats forced among the free rounds by ``overlap_floor``: pairs that sit together in
+    two of them. A pair meeting m times in F free rounds is together in m(m-1)/2 pairs of rounds
+    for m - 1 repeats, at most F/2 such pairs per repeat."""
+    rounds = [
+        (frozenset(p for table in tables for p in table), tuple(sorted(map(len, tables))))
+        for tables in future
+    ]
+    together = 0
+    for (players_r, sizes_r), (players_s, sizes_s) in combinations(rounds, 2):
+        if players_r == players_s:
+            floors = [overlap_floor(sizes_r, k) for k in range(len(players_r) + 1)]
+            if sizes_r == sizes_s and any(f is not None for f in floors):
+                together += min(f for f in floors if f is not None)
+    return -(-2 * together // len(future)) if together else 0
+
+
+@cache
+def overlap_floor(sizes: tuple[int, ...], overlap: int) -> int | None:
+    """The fewest pairs at one table in both of two rounds of the same players at tables of
+    ``sizes``, when ``overlap`` players sit at a larger table in both (None if impossible).
+
+    With M[i][j] players at table i of one round and table j of the other, that is the sum of
+    M[i][j](M[i][j] - 1)/2; rows and columns sum to the table sizes, so a table larger than the
+    number of tables always keeps a pair together. The larger-by-larger block of M sums to
+    ``overlap`` (with one size, every player is "larger"); spreading each block's sum as evenly
+    as its cells allow gives the least.
+    """
+    big = max(sizes)
+    n_large = sizes.count(big)
+    large = n_large * big
+    small_tables = len(sizes) - n_large
+    small = sum(sizes) - large
+    cross = large - overlap
+    if overlap < 0 or cross < 0 or cross > small or (not small_tables and cross):
+        return None
+    if len(set(sizes)) > 2:
+        return 0
+    floor = _even(overlap, n_large * n_large)
+    if small_tables:
+        floor += 2 * _even(cross, n_large * small_tables) + _even(
+            small - cross, small_tables * small_tables
+        )
+    return floor
+
+
+def spread_floor(sizes: tuple[int, ...], rounds: int, spread: int | None = None) -> int | None:
+    """The fewest pairs that meet twice in any ``rounds`` rounds of the same players at tables
+    of ``sizes`` where no pair meets three times and the players' larger-table counts differ by
+    at most ``spread`` (None: any spread). None when no such counts exist.
+
+    Over any two rounds, the players at a larger table in both number ``overlap``; summed over
+    all pairs of rounds that is the sum over players of C(count, 2), fixed by the counts. So the
+    least is the best split of that sum over the pairs of rounds, each costing ``overlap_floor``.
+    """
+    n, big = sum(sizes), max(sizes)
+    pairs = comb(rounds, 2)
+    costs = {k: f for k in range(n + 1) if (f := overlap_floor(sizes, k)) is not None}
+    if spread is None or len(set(sizes)) == 1:
+        return pairs * min(costs.values())
+    seats = rounds * big * sizes.count(big)
+    shared = set()
+    for low in range(rounds + 1):
+        shared |= _count_sums(n, seats, low, min(rounds, low + spread))
+    if not shared:
+        return None
+    # reach[s]: the least cost of the pairs of rounds so far with overlaps summing to s.
+    reach = {0: 0}
+    top = max(shared)
+    for _ in range(pairs):
+        step: dict[int, int] = {}
+        for s, cost in reach.items():
+            for k, f in costs.items():
+                if s + k <= top and cost + f < step.get(s + k, cost + f + 1):
+                    step[s + k] = cost + f
+        reach = step
+    return min((reach[s] for s in shared if s in reach), default=None)
+
+
+def _count_sums(n: int, seats: int, low: int, high: int) -> set[int]:
+    """Every sum of C(count, 2) over ``n`` counts in low..high that add up to ``seats``."""
+    found: set[int] = set()
+
+    def fill(value: int, left: int, seats_left: int, total: int) -> None:
+        if value == high:
+            if left * value == seats_left:
+                found.add(total + left * comb(value, 2))
+            return
+        for count in range(left + 1):
+            rest = seats_left - count * value
+            if rest >= 0:
+                fill(value + 1, left - count, rest, total + count * comb(value, 2))
+
+    if low <= high:
+        fill(low, n, seats, 0)
+    return found
+
+
+def _even(total: int, cells: int) -> int:
+    """The least sum of C(x, 2) over ``cells`` non-negative integers x that add up to ``total``."""
+    if not cells:
+        return 0
+    share, rest = divmod(total, cells)
+    return rest * comb(share + 1, 2) + (cells - rest) * comb(share, 2)
 
 
 def _order(p: object) -> tuple[str, object]:

@@ -20,6 +20,7 @@ from scoring.seating import (
     plan_seating,
     validate_plan,
 )
+from scoring.seating.quality import spread_floor
 
 BUDGET = {"time_limit": 60.0, "max_iterations": 25}
 """A small deterministic budget: the plan depends on the seed only."""
@@ -197,6 +198,22 @@ def test_repeats_come_before_the_balance_of_larger_tables():
     plan = plan_seating(list(range(9)), history=history, **BUDGET)
     assert plan.quality.repeats == 6
     assert plan.quality.five_spread == 2
+
+
+def test_mixed_tables_can_force_repeats_and_an_even_spread_can_force_more():
+    # 18 players at 5+5+4+4: in any two rounds each 5-table keeps a pair together (5 players,
+    # 4 tables), so 5 rounds repeat 20 times without a triple, 8 at least with (a pair meeting
+    # 5 times covers all 10 pairs of rounds), and 34 times without a triple when everyone sits
+    # at a 5-table 2 or 3 times.
+    plan = plan_seating(list(range(18)), rounds=5, max_iterations=0)
+    assert plan.quality.lower_bound == 8
+    assert spread_floor((5, 5, 4, 4), 5) == 20
+    assert spread_floor((5, 5, 4, 4), 5, 3) == 20
+    assert spread_floor((5, 5, 4, 4), 5, 2) == 27
+    assert spread_floor((5, 5, 4, 4), 5, 1) == 34
+    # 23 players at 5+5+5+4+4 over 6 rounds: no obstacle, unless the spread is at most one.
+    assert spread_floor((5, 5, 5, 4, 4), 6, 2) == 0
+    assert spread_floor((5, 5, 5, 4, 4), 6, 1) == 6
 
 
 def test_a_plan_reports_every_repeated_pair_with_how_often_it_met():

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.seating import SeatingError, SeatingProblem, plan_quality, plan_seating, validate_plan
+from scoring.seating.quality import spread_floor
 from scoring.tables import table_split
 
 
@@ -107,3 +108,24 @@ def test_on_tiny_tournaments_the_plan_is_the_best_possible(n_players, rounds):
     plan = plan_seating(players, rounds=rounds, time_limit=60.0, max_iterations=300)
     assert _weighted_repeats(plan.rounds) == best
     assert plan.quality.lower_bound <= fewest
+
+
+@pytest.mark.parametrize(("n_players", "rounds"), [(8, 3), (9, 2), (10, 2), (9, 3)])
+def test_on_tiny_tournaments_no_plan_without_triples_beats_the_spread_floor(n_players, rounds):
+    players = list(range(n_players))
+    sizes = table_split(n_players).sizes
+    seatings = list(_all_rounds(players, sizes))
+    fewest: dict[int | None, int] = {}
+    for later in product(seatings, repeat=rounds - 1):
+        quality = plan_quality([seatings[0], *later])
+        if quality.max_meetings > 2:
+            continue
+        for spread in (None, 0, 1, 2):
+            if spread is None or quality.five_spread <= spread:
+                fewest[spread] = min(fewest.get(spread, quality.repeats), quality.repeats)
+    for spread, repeats in fewest.items():
+        assert spread_floor(sizes, rounds, spread) <= repeats
+    if (n_players, rounds) == (9, 2):
+        # The floor is exact here: 6 repeats, or 12 with everyone at the 5-table once or twice.
+        assert fewest[None] == spread_floor(sizes, rounds) == 6
+        assert fewest[1] == spread_floor(sizes, rounds, 1) == 12
