@@ -131,8 +131,8 @@ class SheetForm(forms.Form):
         data=None,
         *,
         players: Sequence[str],
-        stored: Sheet,
-        version: int,
+        stored: Sheet | None = None,
+        version: int = 0,
         check_rules: bool = True,
     ):
         super().__init__(data, initial={"base_version": version, "idempotency_key": uuid.uuid4()})
@@ -142,8 +142,10 @@ class SheetForm(forms.Form):
         self.players = tuple(players)
         self.n_seats = len(self.players)
         # A submission stands on its own: it may come from a page drawn before someone else
-        # saved, so the stored sheet only fills an unbound form.
+        # saved, so the stored sheet only fills an unbound form (``None``: a blank sheet).
         bound = data is not None
+        if stored is None:
+            stored = Sheet(n_seats=self.n_seats, deals=())
         self.cells = CellFormSet(
             data, prefix="cell", initial=None if bound else self._cell_initial(stored)
         )

@@ -20,7 +20,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import SheetVersion, Table, TableLink
-from tournament.services.confirmations import sheet_confirmation_now
 from tournament.services.sheets import Cells, SheetConflict, SheetSaved, sheet_record
 
 TOKEN_BYTES = 32  # 256 bits; the issue asks for at least 128
@@ -133,12 +132,16 @@ def table_link_sheet_record(
             .select_related("round__tournament")
             .get(pk=link.table_id)
         )
-        seen = key is not None and SheetVersion.objects.filter(table=table, idempotency_key=key)
-        if not (seen and seen.exists()):
-            if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
-                raise TableLinkRefused(LinkRefusal.REVOKED)
-            if sheet_confirmation_now(table) is not None:
-                raise TableLinkRefused(LinkRefusal.CONFIRMED)
+        refusal = None
+        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+            refusal = LinkRefusal.REVOKED
+        elif _confirmed_now(table):
+            refusal = LinkRefusal.CONFIRMED
+        if refusal is not None and not (
+            key is not None
+            and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()
+        ):
+            raise TableLinkRefused(refusal)
         try:
             saved = sheet_record(
                 table=table,
@@ -155,6 +158,17 @@ def table_link_sheet_record(
     if conflict is not None:
         raise conflict
     return saved
+
+
+def _confirmed_now(table: Table) -> bool:
+    """Whether a director has confirmed the sheet as it stands (one query: a save asks)."""
+    latest = (
+        SheetVersion.objects.filter(table=table, number__isnull=False)
+        .order_by("-number")
+        .values_list("confirmation__pk", flat=True)
+        .first()
+    )
+    return latest is not None
 
 
 def _account(user):

@@ -16,7 +16,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.adapter import sheet_from_cells
 from tournament.forms_sheets import SheetForm
 from tournament.models import SheetConfirmation, Tournament
 from tournament.permissions import director_required
@@ -118,11 +117,8 @@ def sheet_confirm_retype(
     """Type the paper form into a blank grid; equal to the stored sheet: confirmed; otherwise
     the page lists every box that differs and keeps what was typed, to look again."""
     sheet = director_table(tournament, round, table)
-    blank = sheet_from_cells(len(sheet.players), {})
     data = request.POST if request.method == "POST" else None
-    form = SheetForm(
-        data, players=sheet.players, stored=blank, version=sheet.version, check_rules=False
-    )
+    form = SheetForm(data, players=sheet.players, version=sheet.version, check_rules=False)
     differences, status = [], 200
     if data is not None and form.is_valid():
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -25,7 +25,7 @@ from scoring.errors import ErrorCode
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
 from tournament.forms_sheets import SheetForm, cell_score, sheet_grid
-from tournament.models import Player, Table, Tournament
+from tournament.models import Table, Tournament
 from tournament.problems import RULE_MESSAGES, deal_name, place_rule_problem
 from tournament.services.sheets import (
     CellChange,
@@ -36,22 +36,29 @@ from tournament.services.sheets import (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class TablePage:
-    """The table whose sheet a page shows, its sheet as stored, its players and version."""
+    """The table whose sheet a page shows, with its players in seat order; its sheet as stored
+    and its version are read when first asked for (a save through the script needs neither:
+    the save service reads the sheet itself, under its lock)."""
 
-    table: Table
-    stored: TableSheet
-    players: tuple[str, ...]
-    version: int
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.players: tuple[str, ...] = tuple(
+            table.seats.order_by("position").values_list("player__name", flat=True)
+        )
+
+    @cached_property
+    def stored(self) -> TableSheet:
+        return table_sheet(self.table)
+
+    @cached_property
+    def version(self) -> int:
+        return sheet_version_number(self.table)
 
 
 def table_page(table: Table) -> TablePage:
     """The sheet of ``table`` (whose ``round.tournament`` is loaded) as a page shows it."""
-    stored = table_sheet(table)
-    names = dict(Player.objects.filter(pk__in=stored.player_ids).values_list("pk", "name"))
-    players = tuple(names[pk] for pk in stored.player_ids)
-    return TablePage(table, stored, players, sheet_version_number(table))
+    return TablePage(table)
 
 
 def director_table(tournament: Tournament, round_number: int, table_number: int) -> TablePage:
@@ -267,9 +274,7 @@ def sheet_submit(
     script (JSON) or the plain form (a redirect, or ``page(form, conflict=..., status=...)``
     again with the problems or the conflict)."""
     tournament = sheet.table.round.tournament
-    form = SheetForm(
-        request.POST, players=sheet.players, stored=sheet.stored.sheet, version=sheet.version
-    )
+    form = SheetForm(request.POST, players=sheet.players)
     if form.is_valid():
         try:
             saved = save(form)
@@ -310,8 +315,6 @@ def _conflict_response(
     data = request.POST.copy()
     data["base_version"] = str(conflict.current_number)
     data["idempotency_key"] = str(uuid.uuid4())
-    form = SheetForm(
-        data, players=sheet.players, stored=sheet.stored.sheet, version=conflict.current_number
-    )
+    form = SheetForm(data, players=sheet.players, version=conflict.current_number)
     form.is_valid()  # it was valid a moment ago; this lays out its boxes
     return page(form, conflict=conflict, status=409)
