@@ -1,0 +1,537 @@
+"""Load test: table links save their sheets deal by deal for a whole round while visitors reload
+the public standings, against gunicorn (4 workers) and PostgreSQL on this machine.
+
+    .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 3] [--reload 10]
+
+What it does, all on 127.0.0.1 and bounded in time (``--timeout``):
+
+1. starts a throwaway PostgreSQL cluster with ``scripts/postgres.sh`` (or, with DATABASE_URL
+   set, uses that server) and creates a fresh database on it, dropped at the end;
+2. builds a tournament of ``4 x tables`` players with ``--rounds-before`` complete rounds and
+   one seated round of ``--tables`` tables, public pages on, and one table link per table;
+3. starts ``gunicorn -w 4`` with the production settings (persistent database connections);
+4. runs every client in this one process with asyncio and httpx (the machine has 2 cores): per
+   table one phone that opens its link and saves the sheet as a table plays it, the bids of a
+   deal, then its tricks (22 saves, a revoke penalty now and then), waiting ``--think`` seconds
+   on average between saves; a share (``--double``) of the saves is sent twice at once, as a
+   double tap does; and ``--visitors`` visitors who reload the public standings every
+   ``--reload`` seconds on average until the round is entered;
+5. stops gunicorn and compares, table by table, every stored version and the final sheet with
+   what the phone sent, exactly.
+
+It prints errors, the save latency (p50/p95/max), the standings reloads and their latency, and
+the result of the comparison; it exits non-zero when there were errors or a difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON_BIN = Path(sys.executable).parent
+WORKERS = 4
+SETTINGS = """from tournament.settings import *  # noqa: F403
+
+# Static files as they are in the repository (a load test does not collect them).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+LOGGING = {"version": 1, "disable_existing_loggers": False}
+"""
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--visitors", type=int, default=20)
+    parser.add_argument("--rounds-before", type=int, default=2, help="complete rounds before")
+    parser.add_argument("--think", type=float, default=3.0, help="mean seconds between saves")
+    parser.add_argument("--reload", type=float, default=10.0, help="mean seconds between reloads")
+    parser.add_argument("--double", type=float, default=0.05, help="share of saves sent twice")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds at most")
+    return parser.parse_args()
+
+
+# ---- the database and the server ----
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Database:
+    """A fresh database on a throwaway cluster (or on the server DATABASE_URL names)."""
+
+    def __init__(self) -> None:
+        self.cluster: str | None = None
+        given = os.environ.get("DATABASE_URL", "")
+        if not given.startswith("postgres"):
+            self.cluster = tempfile.mkdtemp(prefix="bollen-load-pg.")
+            given = subprocess.check_output(
+                [str(ROOT / "scripts/postgres.sh"), "start", self.cluster], text=True
+            ).strip()
+        parts = urlsplit(given)
+        self.name = f"bollen_load_{secrets.token_hex(4)}"
+        self.admin_url = urlunsplit(parts._replace(path="/postgres"))
+        self.url = urlunsplit(parts._replace(path=f"/{self.name}"))
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{self.name}"')
+            self.version = conn.execute("SHOW server_version").fetchone()[0]
+
+    def drop(self) -> None:
+        import psycopg
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        if self.cluster:
+            subprocess.run([str(ROOT / "scripts/postgres.sh"), "stop", self.cluster], check=False)
+
+
+class Gunicorn:
+    def __init__(self, database_url: str) -> None:
+        self.folder = tempfile.mkdtemp(prefix="bollen-load-settings.")
+        Path(self.folder, "load_settings.py").write_text(SETTINGS)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "DB_PERSISTENT": "1",
+            "DJANGO_SETTINGS_MODULE": "load_settings",
+            "PYTHONPATH": os.pathsep.join([self.folder, str(ROOT)]),
+            "SECRET_KEY": "load-test-only-" + secrets.token_hex(24),
+            "ALLOWED_HOSTS": "127.0.0.1",
+        }
+        env.pop("DEBUG", None)
+        self.log = open(Path(self.folder, "gunicorn.log"), "w")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [
+                str(PYTHON_BIN / "gunicorn"),
+                "tournament.wsgi",
+                "--workers",
+                str(WORKERS),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--timeout",
+                "60",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"gunicorn stopped: see {self.log.name}")
+            try:
+                if httpx.get(self.url + "/login/", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.3)
+        raise SystemExit("gunicorn did not answer within 60 s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# ---- the tournament ----
+
+
+def build(tables: int, rounds_before: int, seed: int):
+    from scoring.simulate import simulate_tournament
+    from tournament.models import Table
+    from tournament.services.portable import tournament_import
+    from tournament.services.table_links import table_link_issue
+
+    rng = random.Random(seed)
+    n_players = 4 * tables
+    players = [(f"p{i}", f"Speler {i}", f"Club {i % 17}") for i in range(1, n_players + 1)]
+    seating = []
+    for _ in range(rounds_before + 1):
+        ids = [p[0] for p in players]
+        rng.shuffle(ids)
+        seating.append([ids[i : i + 4] for i in range(0, n_players, 4)])
+    played = [[11] * tables for _ in range(rounds_before)] + [[0] * tables]
+    document = simulate_tournament(
+        name="Load test",
+        players=players,
+        seating=seating,
+        rng=rng,
+        played_deals=played,
+        settings={"public": True},
+    )
+    tournament = tournament_import(document=document)
+    round_number = rounds_before + 1
+    links = {}
+    for table in Table.objects.filter(round__tournament=tournament, round__number=round_number):
+        links[table.pk] = table_link_issue(table=table).token
+    return tournament, round_number, links
+
+
+# ---- the clients ----
+
+
+@dataclass
+class Stats:
+    saves: list[float] = field(default_factory=list)
+    reloads: list[float] = field(default_factory=list)
+    opens: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    doubles: int = 0
+    save_times: list[tuple[float, float]] = field(default_factory=list)  # (sent at, seconds)
+
+
+@dataclass
+class Sent:
+    """What a phone sent, per version the server answered with."""
+
+    versions: dict[int, tuple[list, list]] = field(default_factory=dict)
+    cells: dict[tuple[int, int], tuple[int | None, int | None]] = field(default_factory=dict)
+    penalties: list[tuple[int, int]] = field(default_factory=list)
+
+
+def fields(cells, penalties, n_seats: int, base: int, key: str, csrf: str) -> dict[str, str]:
+    """The sheet page's form, as its script sends it."""
+    data = {
+        "csrfmiddlewaretoken": csrf,
+        "base_version": str(base),
+        "idempotency_key": key,
+        "cell-TOTAL_FORMS": str(11 * n_seats),
+        "cell-INITIAL_FORMS": str(11 * n_seats),
+        "cell-MIN_NUM_FORMS": "0",
+        "cell-MAX_NUM_FORMS": "1000",
+        "penalty-TOTAL_FORMS": str(len(penalties) + 1),
+        "penalty-INITIAL_FORMS": str(len(penalties)),
+        "penalty-MIN_NUM_FORMS": "0",
+        "penalty-MAX_NUM_FORMS": "1000",
+        f"penalty-{len(penalties)}-seat": "",
+        f"penalty-{len(penalties)}-deal": "",
+    }
+    for deal in range(1, 12):
+        for seat in range(n_seats):
+            index = (deal - 1) * n_seats + seat
+            bid, tricks = cells.get((deal, seat), (None, None))
+            data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
+            data[f"cell-{index}-tricks"] = "" if tricks is None else str(tricks)
+    for index, (seat, deal) in enumerate(penalties):
+        data[f"penalty-{index}-seat"] = str(seat)
+        data[f"penalty-{index}-deal"] = str(deal)
+    return data
+
+
+def as_stored(cells, penalties, n_seats: int) -> tuple[list, list]:
+    """The sheet in ``SheetVersion``'s form: a row per deal up to the last written one."""
+    last = max((deal for deal, _seat in cells), default=0)
+    rows = [
+        [list(cells.get((deal, seat), (None, None))) for seat in range(n_seats)]
+        for deal in range(1, last + 1)
+    ]
+    return rows, [list(p) for p in sorted(penalties)]
+
+
+async def phone(
+    base_url: str, token: str, rng: random.Random, args, stats: Stats, sent: Sent, stop_at
+):
+    from scoring.simulate import simulate_sheet
+
+    n_seats = 4
+    game = simulate_sheet(n_seats, rng)
+    headers = {"X-Requested-With": "XMLHttpRequest", "Accept": "application/json"}
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        await asyncio.sleep(rng.uniform(0, args.think))  # tables do not all start at once
+        url = f"/s/{token}/"
+        start = time.perf_counter()
+        page = await client.get(url)
+        stats.opens.append(time.perf_counter() - start)
+        if page.status_code != 200:
+            stats.errors.append(f"open {url}: HTTP {page.status_code}")
+            return
+        version = int(re.search(r'name="base_version" value="(\d+)"', page.text)[1])
+        csrf = client.cookies["csrftoken"]
+        steps = [(deal, kind) for deal in range(1, 12) for kind in ("bid", "tricks")]
+        for deal, kind in steps:
+            if time.monotonic() > stop_at:
+                stats.errors.append(f"{url}: stopped at deal {deal} by the time limit")
+                return
+            bids, tricks = game[deal - 1]
+            for seat in range(n_seats):
+                before = sent.cells.get((deal, seat), (None, None))
+                sent.cells[deal, seat] = (
+                    (bids[seat], None) if kind == "bid" else (before[0], tricks[seat])
+                )
+            if kind == "tricks" and rng.random() < 0.05:
+                sent.penalties.append((rng.randrange(n_seats), deal))  # a revoke
+            data = fields(sent.cells, sent.penalties, n_seats, version, str(uuid.uuid4()), csrf)
+            copies = 2 if rng.random() < args.double else 1
+            stats.doubles += copies - 1
+            answers = await asyncio.gather(
+                *(timed_post(client, url, data, headers, stats) for _ in range(copies))
+            )
+            got = set()
+            for answer in answers:
+                if isinstance(answer, str):
+                    stats.errors.append(f"{url} deal {deal} {kind}: {answer}")
+                    return
+                got.add(answer["version"])
+            if got != {version + 1}:
+                stats.errors.append(f"{url} deal {deal} {kind}: versions {got}, not {version + 1}")
+                return
+            version += 1
+            sent.versions[version] = as_stored(sent.cells, sent.penalties, n_seats)
+            await asyncio.sleep(rng.expovariate(1 / args.think))
+
+
+async def timed_post(client, url, data, headers, stats: Stats):
+    start = time.perf_counter()
+    try:
+        response = await client.post(url, data=data, headers=headers)
+    except httpx.HTTPError as error:
+        return f"{type(error).__name__}: {error}"
+    stats.saves.append(time.perf_counter() - start)
+    stats.save_times.append((start, stats.saves[-1]))
+    if response.status_code != 200:
+        return f"HTTP {response.status_code}: {response.text[:200]}"
+    answer = response.json()
+    if answer.get("outcome") != "saved":
+        return f"outcome {answer.get('outcome')}"
+    return answer
+
+
+async def visitor(base_url: str, slug: str, rng: random.Random, args, stats: Stats, done):
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        await asyncio.sleep(rng.uniform(0, args.reload))
+        while not done.is_set():
+            start = time.perf_counter()
+            try:
+                response = await client.get(f"/p/{slug}/standings/")
+            except httpx.HTTPError as error:
+                stats.errors.append(f"standings: {type(error).__name__}: {error}")
+                response = None
+            if response is not None:
+                stats.reloads.append(time.perf_counter() - start)
+                if response.status_code != 200 or "standings" not in response.text:
+                    stats.errors.append(f"standings: HTTP {response.status_code}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), rng.expovariate(1 / args.reload))
+
+
+async def warm_up(base_url: str, slug: str, token: str) -> None:
+    """A server that has been running: every worker has loaded its code and templates (a
+    first request takes a second). Not measured; the sheet it opens stays untouched."""
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        for _ in range(3):
+            await asyncio.gather(
+                *(
+                    client.get(path)
+                    for path in (f"/p/{slug}/standings/", f"/s/{token}/", "/login/")
+                    for _worker in range(2 * WORKERS)
+                )
+            )
+
+
+async def run_clients(base_url: str, slug: str, links: dict[int, str], args):
+    await warm_up(base_url, slug, next(iter(links.values())))
+    stats = Stats()
+    sent = {table_id: Sent() for table_id in links}
+    done = asyncio.Event()
+    stop_at = time.monotonic() + args.timeout
+    rng = random.Random(args.seed)
+    visitors = [
+        asyncio.create_task(visitor(base_url, slug, random.Random(rng.random()), args, stats, done))
+        for _ in range(args.visitors)
+    ]
+    started = time.perf_counter()
+    await asyncio.gather(
+        *(
+            phone(base_url, token, random.Random(rng.random()), args, stats, sent[tid], stop_at)
+            for tid, token in links.items()
+        )
+    )
+    elapsed = time.perf_counter() - started
+    done.set()
+    await asyncio.gather(*visitors)
+    return stats, sent, elapsed
+
+
+# ---- checking what was stored ----
+
+
+def compare(tournament, round_number: int, sent: dict[int, Sent]) -> list[str]:
+    """Every difference between what the phones sent and what the database holds."""
+    from tournament.adapter import load_table_sheets
+    from tournament.models import Round, SheetVersion
+
+    differences = []
+    sheets = {s.table_id: s for s in load_table_sheets(tournament=tournament)}
+    for table_id, phone_sent in sent.items():
+        versions = list(SheetVersion.objects.filter(table_id=table_id).order_by("number", "pk"))
+        stored = {v.number: (v.cells, v.penalties) for v in versions if v.number}
+        if stored != phone_sent.versions:
+            wrong = sorted(set(stored.items()) ^ set(phone_sent.versions.items()), key=str)[:2]
+            differences.append(f"table {table_id}: versions differ, e.g. {wrong}")
+        others = [v for v in versions if not v.number or v.via != SheetVersion.Via.TABLE_LINK]
+        if others:
+            differences.append(f"table {table_id}: {len(others)} conflict or foreign version(s)")
+        sheet = sheets[table_id].sheet
+        cells = {
+            (deal, seat): (entry.bids[seat], entry.tricks[seat])
+            for deal, entry in enumerate(sheet.deals, start=1)
+            for seat in range(sheet.n_seats)
+            if entry.bids[seat] is not None or entry.tricks[seat] is not None
+        }
+        if cells != phone_sent.cells:
+            differences.append(f"table {table_id}: the stored sheet differs from the last sent")
+        if sorted((p.seat, p.deal) for p in sheet.penalties) != sorted(phone_sent.penalties):
+            differences.append(f"table {table_id}: the penalty bollen differ")
+    state = Round.objects.get(tournament=tournament, number=round_number).state
+    if state != Round.State.COMPLETE and all(len(s.versions) == 22 for s in sent.values()):
+        differences.append(f"round {round_number} is {state}, not complete")
+    return differences
+
+
+def ms(values: list[float], q: float | None = None) -> str:
+    if not values:
+        return "-"
+    if q is None:
+        return f"{max(values) * 1000:.0f}"
+    ordered = sorted(values)
+    return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.0f}"
+
+
+def main() -> int:
+    args = parse_args()
+    sys.path.insert(0, str(ROOT))
+    database = Database()
+    server = None
+    # The automatic backup of a completed round goes to a folder of its own, removed at the end.
+    backups = tempfile.mkdtemp(prefix="bollen-load-backups.")
+    os.environ["BACKUP_DIR"] = backups
+    try:
+        os.environ["DATABASE_URL"] = database.url
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+        os.environ.setdefault("SECRET_KEY", "load-test-only-" + secrets.token_hex(24))
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        call_command("migrate", verbosity=0)
+        tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
+        from django.db import connections
+
+        connections.close_all()
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        children_before = children.ru_utime + children.ru_stime
+        server = Gunicorn(database.url)
+        server.wait_ready()
+        print(
+            f"PostgreSQL {database.version}, gunicorn -w {WORKERS} on 127.0.0.1, "
+            f"{os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
+            f"{args.rounds_before} rounds played before), {args.visitors} visitors; "
+            f"a save every {args.think:g} s per table and a reload every {args.reload:g} s per "
+            f"visitor on average; {args.double:.0%} of the saves sent twice at once",
+            flush=True,
+        )
+        load_before = os.getloadavg()[0]
+        client_cpu = time.process_time()
+        stats, sent, elapsed = asyncio.run(run_clients(server.url, tournament.slug, links, args))
+        client_cpu = time.process_time() - client_cpu
+        load_after = os.getloadavg()[0]
+    finally:
+        if server is not None:
+            server.stop()
+    server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = server_cpu.ru_utime + server_cpu.ru_stime - children_before
+    try:
+        differences = compare(tournament, round_number, sent)
+    finally:
+        database.drop()
+        shutil.rmtree(backups, ignore_errors=True)
+
+    saves = len(stats.saves)
+    versions = sum(len(s.versions) for s in sent.values())
+    print(f"\nround entered in {elapsed:.0f} s")
+    print(
+        f"CPU: gunicorn {server_cpu:.0f} s, clients {client_cpu:.0f} s (PostgreSQL not counted); "
+        f"load average {load_before:.1f} before, {load_after:.1f} after (other processes count)"
+    )
+    print(f"errors: {len(stats.errors)}")
+    for error in stats.errors[:10]:
+        print(f"  {error}")
+    print(
+        f"saves: {saves} requests ({stats.doubles} of them the second copy of a double tap), "
+        f"{saves / elapsed:.1f}/s; latency p50 {ms(stats.saves, 0.5)} ms, "
+        f"p95 {ms(stats.saves, 0.95)} ms, max {ms(stats.saves)} ms"
+    )
+    print(
+        f"link pages opened: {len(stats.opens)}; latency p50 {ms(stats.opens, 0.5)} ms, "
+        f"max {ms(stats.opens)} ms"
+    )
+    print(
+        f"standings reloads: {len(stats.reloads)}, {len(stats.reloads) / elapsed:.1f}/s; "
+        f"latency p50 {ms(stats.reloads, 0.5)} ms, p95 {ms(stats.reloads, 0.95)} ms, "
+        f"max {ms(stats.reloads)} ms"
+    )
+    if stats.saves:
+        print(f"save latency mean {statistics.fmean(stats.saves) * 1000:.0f} ms; per minute:")
+        first = min(at for at, _seconds in stats.save_times)
+        minutes: dict[int, list[float]] = {}
+        for at, seconds in stats.save_times:
+            minutes.setdefault(int((at - first) // 60), []).append(seconds)
+        for minute, values in sorted(minutes.items()):
+            print(
+                f"  minute {minute + 1}: {len(values)} saves, p50 {ms(values, 0.5)} ms, "
+                f"p95 {ms(values, 0.95)} ms, max {ms(values)} ms"
+            )
+    tables_equal = len(sent) - len({d.split(":")[0] for d in differences if d.startswith("table")})
+    print(
+        f"stored vs sent: {versions} versions and {len(sent)} final sheets compared; "
+        f"{tables_equal} of {len(sent)} tables exactly equal; "
+        + ("no difference" if not differences else f"{len(differences)} difference(s):")
+    )
+    for difference in differences[:10]:
+        print(f"  {difference}")
+    return 1 if stats.errors or differences else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
