@@ -8,6 +8,7 @@ import uuid
 
 import pytest
 from django.db import IntegrityError
+from django.test import Client
 from django.urls import resolve, reverse
 
 from tests.sheets.helpers import form_data, names, stored_cells
@@ -176,3 +177,15 @@ def test_the_link_page_answers_a_script_on_an_unknown_link_with_the_reason(clien
     response = client.post(reverse("table_entry", args=["y" * 43]), {}, **XHR)
     assert response.status_code == 404
     assert response.json()["outcome"] == "refused"
+
+
+def test_a_conflict_through_the_link_does_not_name_the_directors_account(
+    director_client, director, link, table
+):
+    data = form_data(4, changed_cells(table), [], base_version=0)
+    edit = reverse("sheet_edit", args=[table.round.tournament.slug, 1, 1])
+    assert director_client.post(edit, data).status_code == 302  # version 1, by the director
+    phone = Client()  # still on version 0
+    response = save_via_link(phone, link, changed_cells(table, deal=10), base=0)
+    assert response.status_code == 409
+    assert director.get_username() not in response.json()["html"]

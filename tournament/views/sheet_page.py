@@ -133,6 +133,7 @@ def sheet_context(
     sheet_url: str,
     conflict: SheetConflict | None = None,
     mode: str = "edit",
+    accounts: bool = True,
 ) -> dict:
     """What ``sheets/_sheet.html`` draws: the grid, the scores, the problems and the script's
     settings. ``mode``: ``edit`` (saving as you type), ``readonly`` (looking it over) or
@@ -158,7 +159,9 @@ def sheet_context(
         "status": sheet.stored.status,
         "version": sheet.version,
         "stored_problems": stored_problems,
-        "conflict": _conflict_context(conflict, sheet.players) if conflict else None,
+        "conflict": (
+            _conflict_context(conflict, sheet.players, accounts=accounts) if conflict else None
+        ),
         "config": config,
         "penalties_json": json.dumps([[p.seat, p.deal] for p in sheet.stored.sheet.penalties]),
         "sheet_url": sheet_url,
@@ -194,12 +197,16 @@ def describe_change(change: CellChange, players: tuple[str, ...]) -> dict:
     }
 
 
-def _conflict_context(conflict: SheetConflict, players: tuple[str, ...]) -> dict:
+def _conflict_context(
+    conflict: SheetConflict, players: tuple[str, ...], *, accounts: bool = True
+) -> dict:
+    """The conflict in words; ``accounts``: whether the page may name who saved (not to the
+    holder of a table link)."""
     current = conflict.current
     return {
         "base": conflict.base_number,
         "current": conflict.current_number,
-        "by": current.user.get_username() if current and current.user else None,
+        "by": current.user.get_username() if accounts and current and current.user else None,
         "at": current.created_at if current else None,
         "changes": [describe_change(c, players) for c in conflict.changes],
     }
@@ -269,6 +276,7 @@ def sheet_submit(
     save: Callable[[SheetForm], SheetSaved],
     page: Callable[..., HttpResponse],
     sheet_url: str,
+    accounts: bool = True,
 ) -> HttpResponse:
     """A posted sheet, whoever sends it: validate the boxes, ``save`` them, and answer the
     script (JSON) or the plain form (a redirect, or ``page(form, conflict=..., status=...)``
@@ -281,7 +289,9 @@ def sheet_submit(
         except SheetProblems as exc:
             form.add_problems(exc.rule_problems)
         except SheetConflict as conflict:
-            return _conflict_response(request, sheet, conflict, page=page, sheet_url=sheet_url)
+            return _conflict_response(
+                request, sheet, conflict, page=page, sheet_url=sheet_url, accounts=accounts
+            )
         else:
             if wants_json(request):
                 return JsonResponse(_saved_payload(request, tournament, sheet, saved))
@@ -298,14 +308,17 @@ def sheet_submit(
 
 
 def _conflict_response(
-    request, sheet: TablePage, conflict: SheetConflict, *, page, sheet_url: str
+    request, sheet: TablePage, conflict: SheetConflict, *, page, sheet_url: str, accounts: bool
 ) -> HttpResponse:
     """Show both versions. The page's form keeps the writer's values, now based on the version
     that is in the way, so saving again puts them over it (the script does the same)."""
     if wants_json(request):
         html = render_to_string(
             "sheets/_conflict.html",
-            {"conflict": _conflict_context(conflict, sheet.players), "sheet_url": sheet_url},
+            {
+                "conflict": _conflict_context(conflict, sheet.players, accounts=accounts),
+                "sheet_url": sheet_url,
+            },
             request=request,
         )
         return JsonResponse(

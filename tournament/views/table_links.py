@@ -93,6 +93,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             save=save,
             page=partial(_page, request, sheet),
             sheet_url=request.path,
+            accounts=False,
         )
     except TableLinkRefused as refused:
         status = 404 if refused.code == LinkRefusal.REVOKED else 409
@@ -117,6 +118,7 @@ def _page(
         sheet_url=request.path,
         conflict=conflict,
         mode="readonly" if confirmation is not None else "edit",
+        accounts=False,
     )
     context["config"]["scrollToOpen"] = True
     context["config"]["messages"]["signed_out"] = _(
