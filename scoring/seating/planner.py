@@ -161,11 +161,15 @@ def plan_seating(
             design = _relabel_to(design, search.greedy_rounds([])[0])
         seeded = [_fit(r, sizes, search.fixed) for r in design]
     search.greedy_rounds(seeded)
+    # A design for tables of two sizes is repeat-free but seats a few players at the larger
+    # tables every round, and no single move leaves it without a repeat; fresh starts look for
+    # an equally good plan with a better spread (the design stays the best until one is found).
+    again = seeded if start or not search.mixed else []
     best, _steps = search.run(
         target=target,
         deadline=started + time_limit,
         max_iterations=max_iterations,
-        restart=lambda: search.greedy_rounds(seeded),
+        restart=lambda: search.greedy_rounds(again),
     )
 
     plan = tuple(

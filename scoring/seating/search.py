@@ -182,7 +182,7 @@ class TabuSearch(PlanState):
         step = 0
         stall_limit = self.stall_limit
         kicks = 0
-        while best_key[0] > target[0] or best_key[1] > target[1]:
+        while best_key[0] > target[0] or best_key[-1] > target[1]:
             if max_iterations is not None and step >= max_iterations:
                 break
             if step % 8 == 0 and clock() > deadline:
@@ -225,6 +225,7 @@ class TabuSearch(PlanState):
                 if restart is not None and kicks > self.kicks_per_start:
                     restart()
                     kicks = 0
+                    lowest = self.cost
                 else:
                     self.load(best)
                     self.kick(max(2, self.n // 8))

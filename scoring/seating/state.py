@@ -15,8 +15,9 @@ much as seven second ones, so no pair meets three times where more pairs meeting
 then). Added to that, when a round has tables of two sizes: the sum over players of the square
 of how often they sat at a larger table (minimal when those counts differ by at most one). The
 search weighs the two terms so that it can trade them while it moves; plans are compared on the
-pair term first and the balance term second (``key``). A pair that must sit apart starts at a
-meeting count of ``APART`` so every meeting of it costs far more than any repeat.
+pair term first, the spread of the counts next and the balance term last (``key``). A pair that
+must sit apart starts at a meeting count of ``APART`` so every meeting of it costs far more than
+any repeat.
 """
 
 from __future__ import annotations
@@ -128,9 +129,12 @@ class PlanState:
     def pair_cost(self) -> int:
         return self.cost - self.balance_weight * self.balance
 
-    def key(self) -> tuple[int, int]:
-        """How good the plan is: the pair term first, the balance of larger tables second."""
-        return (self.pair_cost(), self.balance)
+    def key(self) -> tuple[int, int, int]:
+        """How good the plan is: the pair term first, then the spread of the larger-table counts
+        (what players see), then their sum of squares (which also rewards evening out a count
+        that is not at an extreme)."""
+        larger = self.larger
+        return (self.pair_cost(), max(larger, default=0) - min(larger, default=0), self.balance)
 
     def snapshot(self) -> Rounds:
         return [[table[:] for table in r] for r in self.tables]
