@@ -1,7 +1,11 @@
 """Load test: table links save their sheets deal by deal for a whole round while visitors reload
 the public standings, against gunicorn (4 workers) and PostgreSQL on this machine.
 
-    .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 3] [--reload 10]
+    .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 12] [--reload 10]
+
+At a real tournament a table saves about every two minutes (two saves per deal, a deal takes
+three to five); the default ``--think 12`` plays the round ten times as fast, ``--think 3`` forty
+times (a stress test: 20 saves a second).
 
 What it does, all on 127.0.0.1 and bounded in time (``--timeout``):
 
@@ -67,7 +71,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--visitors", type=int, default=20)
     parser.add_argument("--rounds-before", type=int, default=2, help="complete rounds before")
-    parser.add_argument("--think", type=float, default=3.0, help="mean seconds between saves")
+    parser.add_argument("--think", type=float, default=12.0, help="mean seconds between saves")
     parser.add_argument("--reload", type=float, default=10.0, help="mean seconds between reloads")
     parser.add_argument("--double", type=float, default=0.05, help="share of saves sent twice")
     parser.add_argument("--seed", type=int, default=2026)
