@@ -168,13 +168,17 @@ class Gunicorn:
         raise SystemExit("gunicorn did not answer within 60 s")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
+        ended = self.process.poll()
+        if ended is None:
             self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.process.kill()
         self.log.close()
+        if ended is not None:  # it stopped during the run: say how, with the end of its log
+            print(f"gunicorn had stopped by itself (exit status {ended}); its log ends:")
+            print("".join(Path(self.log.name).read_text().splitlines(True)[-15:]))
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -227,11 +231,14 @@ class Stats:
 
 @dataclass
 class Sent:
-    """What a phone sent, per version the server answered with."""
+    """What a phone sent: per version the server answered with, and the sheet on the phone.
+    ``unanswered`` is a submission whose answer never came (a transport error): it may or may
+    not have been stored."""
 
     versions: dict[int, tuple[list, list]] = field(default_factory=dict)
     cells: dict[tuple[int, int], tuple[int | None, int | None]] = field(default_factory=dict)
     penalties: list[tuple[int, int]] = field(default_factory=list)
+    unanswered: tuple[list, list] | None = None
 
 
 def fields(cells, penalties, n_seats: int, base: int, key: str, csrf: str) -> dict[str, str]:
@@ -315,6 +322,7 @@ async def phone(
             for answer in answers:
                 if isinstance(answer, str):
                     stats.errors.append(f"{url} deal {deal} {kind}: {answer}")
+                    sent.unanswered = as_stored(sent.cells, sent.penalties, n_seats)
                     return
                 got.add(answer["version"])
             if got != {version + 1}:
@@ -325,12 +333,19 @@ async def phone(
             await asyncio.sleep(rng.expovariate(1 / args.think))
 
 
+def describe(error: Exception) -> str:
+    """An error with its cause and the clock time, to tell a refused connection from a
+    timeout and place it in the run."""
+    cause = f" ({type(error.__cause__).__name__}: {error.__cause__})" if error.__cause__ else ""
+    return f"{time.strftime('%H:%M:%S')} {type(error).__name__}: {error}{cause}"
+
+
 async def timed_post(client, url, data, headers, stats: Stats):
     start = time.perf_counter()
     try:
         response = await client.post(url, data=data, headers=headers)
     except httpx.HTTPError as error:
-        return f"{type(error).__name__}: {error}"
+        return describe(error)
     stats.saves.append(time.perf_counter() - start)
     stats.save_times.append((start, stats.saves[-1]))
     if response.status_code != 200:
@@ -349,7 +364,7 @@ async def visitor(base_url: str, slug: str, rng: random.Random, args, stats: Sta
             try:
                 response = await client.get(f"/p/{slug}/standings/")
             except httpx.HTTPError as error:
-                stats.errors.append(f"standings: {type(error).__name__}: {error}")
+                stats.errors.append(f"standings: {describe(error)}")
                 response = None
             if response is not None:
                 stats.reloads.append(time.perf_counter() - start)
@@ -410,9 +425,17 @@ def compare(tournament, round_number: int, sent: dict[int, Sent]) -> list[str]:
     for table_id, phone_sent in sent.items():
         versions = list(SheetVersion.objects.filter(table_id=table_id).order_by("number", "pk"))
         stored = {v.number: (v.cells, v.penalties) for v in versions if v.number}
+        answered = len(phone_sent.versions)
+        expected = phone_sent.versions.get(answered, ([], []))
+        if len(stored) == answered + 1 and stored[answered + 1] == phone_sent.unanswered:
+            expected = stored.pop(answered + 1)  # stored, though its answer was lost on the way
         if stored != phone_sent.versions:
-            wrong = sorted(set(stored.items()) ^ set(phone_sent.versions.items()), key=str)[:2]
-            differences.append(f"table {table_id}: versions differ, e.g. {wrong}")
+            wrong = [
+                n
+                for n in sorted(set(stored) | set(phone_sent.versions))
+                if stored.get(n) != phone_sent.versions.get(n)
+            ]
+            differences.append(f"table {table_id}: versions {wrong[:5]} differ from those sent")
         others = [v for v in versions if not v.number or v.via != SheetVersion.Via.TABLE_LINK]
         if others:
             differences.append(f"table {table_id}: {len(others)} conflict or foreign version(s)")
@@ -423,9 +446,15 @@ def compare(tournament, round_number: int, sent: dict[int, Sent]) -> list[str]:
             for seat in range(sheet.n_seats)
             if entry.bids[seat] is not None or entry.tricks[seat] is not None
         }
-        if cells != phone_sent.cells:
-            differences.append(f"table {table_id}: the stored sheet differs from the last sent")
-        if sorted((p.seat, p.deal) for p in sheet.penalties) != sorted(phone_sent.penalties):
+        expected_cells = {
+            (deal, seat): tuple(pair)
+            for deal, row in enumerate(expected[0], start=1)
+            for seat, pair in enumerate(row)
+            if pair != [None, None]
+        }
+        if cells != expected_cells:
+            differences.append(f"table {table_id}: the sheet differs from its last version")
+        if sorted([p.seat, p.deal] for p in sheet.penalties) != expected[1]:
             differences.append(f"table {table_id}: the penalty bollen differ")
     state = Round.objects.get(tournament=tournament, number=round_number).state
     if state != Round.State.COMPLETE and all(len(s.versions) == 22 for s in sent.values()):
@@ -472,7 +501,8 @@ def main() -> int:
             f"{os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
             f"{args.rounds_before} rounds played before), {args.visitors} visitors; "
             f"a save every {args.think:g} s per table and a reload every {args.reload:g} s per "
-            f"visitor on average; {args.double:.0%} of the saves sent twice at once",
+            f"visitor on average; {args.double:.0%} of the saves sent twice at once; "
+            f"started {time.strftime('%H:%M:%S')}",
             flush=True,
         )
         load_before = os.getloadavg()[0]
