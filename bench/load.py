@@ -147,6 +147,9 @@ class Gunicorn:
                 f"127.0.0.1:{self.port}",
                 "--timeout",
                 "60",
+                # Its own: the default control socket is one path for every gunicorn of the
+                # user, and two runs at once must not meet there.
+                "--no-control-socket",
             ],
             cwd=ROOT,
             env=env,
@@ -471,30 +474,34 @@ def ms(values: list[float], q: float | None = None) -> str:
     return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.0f}"
 
 
-def main() -> int:
-    args = parse_args()
-    sys.path.insert(0, str(ROOT))
-    database = Database()
-    server = None
-    # The automatic backup of a completed round goes to a folder of its own, removed at the end.
-    backups = tempfile.mkdtemp(prefix="bollen-load-backups.")
-    os.environ["BACKUP_DIR"] = backups
+@dataclass
+class Run:
+    stats: Stats
+    sent: dict[int, Sent]
+    elapsed: float
+    differences: list[str]
+    server_cpu: float
+    client_cpu: float
+    load_before: float
+    load_after: float
+
+
+def run(args, database: Database) -> Run:
+    """Build the tournament, serve it, play the round, and compare (the database stays)."""
+    os.environ["DATABASE_URL"] = database.url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("SECRET_KEY", "load-test-only-" + secrets.token_hex(24))
+    import django
+    from django.core.management import call_command
+    from django.db import connections
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
+    connections.close_all()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server = Gunicorn(database.url)
     try:
-        os.environ["DATABASE_URL"] = database.url
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
-        os.environ.setdefault("SECRET_KEY", "load-test-only-" + secrets.token_hex(24))
-        import django
-        from django.core.management import call_command
-
-        django.setup()
-        call_command("migrate", verbosity=0)
-        tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
-        from django.db import connections
-
-        connections.close_all()
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        children_before = children.ru_utime + children.ru_stime
-        server = Gunicorn(database.url)
         server.wait_ready()
         print(
             f"PostgreSQL {database.version}, gunicorn -w {WORKERS} on 127.0.0.1, "
@@ -511,22 +518,49 @@ def main() -> int:
         client_cpu = time.process_time() - client_cpu
         load_after = os.getloadavg()[0]
     finally:
-        if server is not None:
-            server.stop()
-    server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
-    server_cpu = server_cpu.ru_utime + server_cpu.ru_stime - children_before
+        server.stop()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
+    return Run(
+        stats=stats,
+        sent=sent,
+        elapsed=elapsed,
+        differences=compare(tournament, round_number, sent),
+        server_cpu=server_cpu,
+        client_cpu=client_cpu,
+        load_before=load_before,
+        load_after=load_after,
+    )
+
+
+def main() -> int:
+    args = parse_args()
+    # Stopped from outside (``timeout``, Ctrl-C): still stop gunicorn and drop the database.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    sys.path.insert(0, str(ROOT))
+    database = Database()
+    # The automatic backup of a completed round goes to a folder of its own, removed at the end.
+    backups = tempfile.mkdtemp(prefix="bollen-load-backups.")
+    os.environ["BACKUP_DIR"] = backups
     try:
-        differences = compare(tournament, round_number, sent)
+        result = run(args, database)
     finally:
         database.drop()
         shutil.rmtree(backups, ignore_errors=True)
+    report(result)
+    return 1 if result.stats.errors or result.differences else 0
 
+
+def report(result: Run) -> None:
+    stats, sent, elapsed = result.stats, result.sent, result.elapsed
+    differences = result.differences
     saves = len(stats.saves)
     versions = sum(len(s.versions) for s in sent.values())
     print(f"\nround entered in {elapsed:.0f} s")
     print(
-        f"CPU: gunicorn {server_cpu:.0f} s, clients {client_cpu:.0f} s (PostgreSQL not counted); "
-        f"load average {load_before:.1f} before, {load_after:.1f} after (other processes count)"
+        f"CPU: gunicorn {result.server_cpu:.0f} s, clients {result.client_cpu:.0f} s "
+        f"(PostgreSQL not counted); load average {result.load_before:.1f} before, "
+        f"{result.load_after:.1f} after (other processes count)"
     )
     print(f"errors: {len(stats.errors)}")
     for error in stats.errors[:10]:
@@ -564,7 +598,6 @@ def main() -> int:
     )
     for difference in differences[:10]:
         print(f"  {difference}")
-    return 1 if stats.errors or differences else 0
 
 
 if __name__ == "__main__":
