@@ -8,6 +8,8 @@ Environment variables:
 - ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus ``*`` in DEBUG).
 - ``BACKUP_DIR``: where automatic tournament backups are written (default ``./backups``).
 - ``HTTPS``: ``1`` when the site is served over HTTPS (secure cookies, HSTS, redirect).
+- ``PUBLIC_STANDINGS_SECONDS``: how long the public standings and the projector may show
+  standings before computing them again (default 10; 0 computes them on every request).
 """
 
 from pathlib import Path
@@ -146,6 +148,13 @@ STORAGES = {
 SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
 
 BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+
+# Every player's phone reloads the public standings during a round; each server process computes
+# them at most once per this many seconds (the director's pages are always exact).
+PUBLIC_STANDINGS_SECONDS = float(env_str("PUBLIC_STANDINGS_SECONDS", default="10"))
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "bollen"}
+}
 
 # Uploaded spreadsheets and tournament files: refuse anything bigger before parsing.
 IMPORT_MAX_BYTES = 5 * 1024 * 1024

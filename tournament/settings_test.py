@@ -16,6 +16,7 @@ STORAGES = {
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 SEATING_TIME_LIMIT = 1.0
+PUBLIC_STANDINGS_SECONDS = 0  # exact figures; tests/site/test_public.py tests the delay
 
 # A file, not SQLite's shared in-memory database: with a file, concurrent writers (the live
 # server, the concurrency tests) wait for each other as in production instead of failing.

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import django_tables2 as tables
+from django.conf import settings
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -43,6 +48,53 @@ def standings_table_rows(tournament: Tournament) -> tuple[list[dict], tuple[int,
             values[f"round_{number}"] = row.per_round.get(number)
         rows.append(values)
     return rows, standings.rounds_counted
+
+
+# What the public pages show of a standings row (no model instances: the rows are cached).
+PUBLIC_ROW_KEYS = (
+    "rank",
+    "name",
+    "tournament_points",
+    "bollen",
+    "withdrawn",
+    "provisional",
+    "per_round_cells",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicStandings:
+    """The standings as the public pages show them, and when they were computed."""
+
+    rows: list[dict]
+    rounds: tuple[int, ...]
+    computed_at: datetime.datetime
+
+
+def standings_for_public(tournament: Tournament) -> PublicStandings:
+    """The standings for the public page and the projector, computed at most once every
+    ``PUBLIC_STANDINGS_SECONDS`` per server process.
+
+    Every player's phone reloads this page during a round, and computing it scores every sheet
+    of the tournament; a few seconds' delay on the public page keeps the table links' saves
+    fast. The director's own standings are always computed afresh. Changing whether unconfirmed
+    sheets count shows at once (it is part of the key).
+    """
+    seconds = settings.PUBLIC_STANDINGS_SECONDS
+    key = f"public-standings:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
+    if seconds > 0:
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+    rows, rounds = standings_table_rows(tournament)
+    result = PublicStandings(
+        rows=[{name: row[name] for name in PUBLIC_ROW_KEYS} for row in rows],
+        rounds=rounds,
+        computed_at=timezone.now(),
+    )
+    if seconds > 0:
+        cache.set(key, result, seconds)
+    return result
 
 
 def standings_notes(tournament: Tournament, rows: Sequence[dict]) -> dict:

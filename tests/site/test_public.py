@@ -1,10 +1,14 @@
 """Public pages: only when switched on, searchable, and every name shown as written."""
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils.timezone import localtime
 
 from tests.factories import played_tournament
-from tournament.models import Round
+from tournament.models import Round, Table
+from tournament.services.sheets import sheet_record
+from tournament.tables import standings_table_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +90,56 @@ def test_search_ignores_accents_and_case(client):
     )
     response = client.get(reverse("public_home", args=[tournament.slug]), {"q": "ZOE"})
     assert [p.name for p in response.context["found"]] == ["Zoë van der Berg"]
+
+
+def _points(rows) -> dict[str, int]:
+    return {row["name"]: row["tournament_points"] for row in rows}
+
+
+def _play_first_deal(tournament) -> None:
+    """Table 2 of round 2 (nothing entered yet) plays deal 1: seat 1 bolt, the others keep."""
+    table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
+    cells = {(1, seat): (0, 1 if seat == 0 else 0) for seat in range(table.seats.count())}
+    sheet_record(table=table, cells=cells, penalties=(), base_version=0, idempotency_key=None)
+
+
+@pytest.fixture
+def delayed(settings):
+    settings.PUBLIC_STANDINGS_SECONDS = 60
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_public_standings_are_computed_once_per_delay(
+    client, tournament, delayed, django_assert_max_num_queries
+):
+    url = reverse("public_standings", args=[tournament.slug])
+    first = client.get(url)
+    _play_first_deal(tournament)
+    with django_assert_max_num_queries(2):  # the tournament (and nothing that scores sheets)
+        again = client.get(url)
+    assert _points(again.context["rows"]) == _points(first.context["rows"])
+    assert again.context["computed_at"] == first.context["computed_at"]
+    time = localtime(first.context["computed_at"]).strftime("%H:%M:%S")
+    assert f"Stand van {time}" in again.content.decode()
+
+    exact, _rounds = standings_table_rows(tournament)
+    assert _points(exact) != _points(first.context["rows"])
+    cache.clear()  # the delay is over
+    for name in ("public_standings", "public_screen"):
+        rows = client.get(reverse(name, args=[tournament.slug])).context["rows"]
+        assert _points(rows).items() <= _points(exact).items()
+
+
+def test_counting_unconfirmed_sheets_or_not_shows_on_the_public_page_at_once(
+    client, tournament, delayed
+):
+    url = reverse("public_standings", args=[tournament.slug])
+    _play_first_deal(tournament)  # a sheet that no director has confirmed
+    counted = _points(client.get(url).context["rows"])
+    tournament.count_unconfirmed = False
+    tournament.save(update_fields=["count_unconfirmed"])
+    confirmed_only = _points(client.get(url).context["rows"])
+    assert confirmed_only != counted
+    assert confirmed_only == _points(standings_table_rows(tournament)[0])

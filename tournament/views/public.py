@@ -10,7 +10,7 @@ from django.utils import translation
 
 from tournament import selectors
 from tournament.permissions import public_tournament
-from tournament.tables import standings_notes, standings_table_rows
+from tournament.tables import standings_for_public, standings_notes
 
 SCREEN_REFRESH_SECONDS = 30
 SCREEN_ROWS = 20  # what fits a projector at the back of the room; the rest is on the phone page
@@ -40,15 +40,16 @@ def public_home(request: HttpRequest, slug: str) -> HttpResponse:
 
 def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament(slug)
-    rows, rounds = standings_table_rows(tournament)
+    standings = standings_for_public(tournament)
     return render(
         request,
         "public/standings.html",
         {
             "tournament": tournament,
-            "rows": rows,
-            "rounds": rounds,
-            **standings_notes(tournament, rows),
+            "rows": standings.rows,
+            "rounds": standings.rounds,
+            "computed_at": standings.computed_at,
+            **standings_notes(tournament, standings.rows),
         },
     )
 
@@ -56,7 +57,8 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
 def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
     """The projector: seating and standings in large type, refreshing by itself."""
     tournament = public_tournament(slug)
-    rows, rounds = standings_table_rows(tournament)
+    standings = standings_for_public(tournament)
+    rows = standings.rows
     with translation.override(tournament.language):
         return render(
             request,
@@ -65,7 +67,8 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
                 "tournament": tournament,
                 "rows": rows[:SCREEN_ROWS],
                 "more_rows": max(0, len(rows) - SCREEN_ROWS),
-                "rounds": rounds,
+                "rounds": standings.rounds,
+                "computed_at": standings.computed_at,
                 "refresh": SCREEN_REFRESH_SECONDS,
                 **standings_notes(tournament, rows[:SCREEN_ROWS]),
                 **selectors.public_seating(tournament),
