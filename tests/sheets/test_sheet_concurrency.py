@@ -2,7 +2,8 @@
 
 On PostgreSQL the row lock decides; on SQLite ``BEGIN IMMEDIATE`` lets one writer in at a time.
 Either way exactly one of the saves that started from the same version may win, the others are
-kept as conflict records, and a submission sent twice at once is stored once.
+kept as conflict records, and a submission sent twice at once is stored once. Saves at different
+tables that start or finish the round at the same moment leave it in the right state.
 """
 
 from __future__ import annotations
@@ -11,11 +12,18 @@ import threading
 import uuid
 
 import pytest
-from django.db import connections
+from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 
+from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, stored_cells
-from tournament.models import SheetVersion
-from tournament.services.sheets import SheetConflict, SheetContent, sheet_record
+from tournament.models import Round, SheetVersion, Table
+from tournament.services.sheets import (
+    SheetConflict,
+    SheetContent,
+    sheet_record,
+    sheet_version_number,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,11 +33,16 @@ REPETITIONS = 25
 def race(table, submissions):
     """Run one ``sheet_record`` per submission in its own thread, all released at once; return
     what each got: ``("saved", version)`` or ``("conflict", current version)``."""
+    return race_tables([(table, *submission) for submission in submissions])
+
+
+def race_tables(submissions):
+    """``race`` with a table per submission: ``(table, cells, base version, key)``."""
     start = threading.Barrier(len(submissions))
     outcomes: list[tuple[str, int] | None] = [None] * len(submissions)
     failures: list[BaseException] = []
 
-    def save(index: int, cells, base: int, key) -> None:
+    def save(index: int, table, cells, base: int, key) -> None:
         try:
             start.wait()
             saved = sheet_record(
@@ -101,3 +114,108 @@ def test_the_same_submission_sent_twice_at_once_is_stored_once(empty_table):
         assert outcomes == [("saved", repetition + 1), ("saved", repetition + 1)]
         assert SheetVersion.objects.filter(table=empty_table, idempotency_key=key).count() == 1
     assert SheetVersion.objects.filter(table=empty_table).count() == REPETITIONS
+
+
+def _tables(tournament) -> list[Table]:
+    return list(
+        Table.objects.select_related("round__tournament")
+        .filter(round__tournament=tournament)
+        .order_by("number")
+    )
+
+
+def _round_state(tournament) -> str:
+    return Round.objects.get(tournament=tournament, number=1).state
+
+
+# Deal 11, one card: everyone bids 0 (the dealer may: 0 does not add up to 1), seat 0 takes it.
+DEAL_11 = {(11, seat): (0, 1 if seat == 0 else 0) for seat in range(4)}
+
+
+def test_two_tables_finishing_at_the_same_moment_complete_the_round(director):
+    """Both tables of the round enter deal 11 at once (and take it back at once): the round is
+    complete (and playing again) whichever save commits first."""
+    tournament = played_tournament(8, 1, last_round=[10, 10], director=director, seed=7)
+    tables = _tables(tournament)
+    ten_deals = {table.pk: stored_cells(table) for table in tables}
+    assert _round_state(tournament) == Round.State.PLAYING
+    for _repetition in range(REPETITIONS // 5):
+        finish = [
+            (t, {**ten_deals[t.pk], **DEAL_11}, sheet_version_number(t), None) for t in tables
+        ]
+        assert [kind for kind, _n in race_tables(finish)] == ["saved", "saved"]
+        assert _round_state(tournament) == Round.State.COMPLETE
+        take_back = [(t, ten_deals[t.pk], sheet_version_number(t), None) for t in tables]
+        assert [kind for kind, _n in race_tables(take_back)] == ["saved", "saved"]
+        assert _round_state(tournament) == Round.State.PLAYING
+
+
+def test_two_tables_starting_at_the_same_moment_start_the_round(director):
+    """Both tables enter their first bids at once (and clear them at once): the round is being
+    played (and only seated again), whichever save commits first."""
+    tournament = played_tournament(8, 1, last_round=[0, 0], director=director, seed=8)
+    tables = _tables(tournament)
+    assert _round_state(tournament) == Round.State.SEATED
+    first_bids = {(1, 1): (1, None), (1, 2): (0, None)}
+    for _repetition in range(REPETITIONS // 5):
+        start = [(t, first_bids, sheet_version_number(t), None) for t in tables]
+        assert [kind for kind, _n in race_tables(start)] == ["saved", "saved"]
+        assert _round_state(tournament) == Round.State.PLAYING
+        clear = [(t, {}, sheet_version_number(t), None) for t in tables]
+        assert [kind for kind, _n in race_tables(clear)] == ["saved", "saved"]
+        assert _round_state(tournament) == Round.State.SEATED
+
+
+def test_a_table_finishing_while_another_plays_on_leaves_the_round_playing(director):
+    tournament = played_tournament(8, 1, last_round=[10, 3], director=director, seed=9)
+    finishing, playing = _tables(tournament)
+    ten_deals, three_deals = stored_cells(finishing), stored_cells(playing)
+    for repetition in range(REPETITIONS // 5):
+        fourth_bid = {(4, 0): (repetition % 2, None)}
+        outcomes = race_tables(
+            [
+                (finishing, {**ten_deals, **DEAL_11}, sheet_version_number(finishing), None),
+                (playing, {**three_deals, **fourth_bid}, sheet_version_number(playing), None),
+            ]
+        )
+        assert [kind for kind, _n in outcomes] == ["saved", "saved"]
+        assert _round_state(tournament) == Round.State.PLAYING
+        sheet_record(
+            table=finishing,
+            cells=ten_deals,
+            penalties=(),
+            base_version=sheet_version_number(finishing),
+            idempotency_key=None,
+        )
+
+
+def _round_queries(queries) -> list[str]:
+    return [q["sql"] for q in queries if 'FROM "tournament_round"' in q["sql"]]
+
+
+def test_only_a_save_that_can_move_the_round_locks_it(director):
+    """A deal at a table in play leaves the round's row alone, so the tables of a round do not
+    queue behind one lock; finishing the table locks the round before writing."""
+    tournament = played_tournament(8, 1, last_round=[10, 3], director=director, seed=10)
+    finishing, playing = _tables(tournament)
+    fourth_bid = {**stored_cells(playing), (4, 0): (1, None)}
+    with CaptureQueriesContext(connection) as queries:
+        sheet_record(
+            table=playing, cells=fourth_bid, penalties=(), base_version=0, idempotency_key=None
+        )
+    assert _round_queries(queries) == []
+    with CaptureQueriesContext(connection) as queries:
+        sheet_record(
+            table=finishing,
+            cells={**stored_cells(finishing), **DEAL_11},
+            penalties=(),
+            base_version=0,
+            idempotency_key=None,
+        )
+    sqls = [q["sql"] for q in queries]
+    lock = next(i for i, sql in enumerate(sqls) if 'FROM "tournament_round"' in sql)
+    first_write = next(i for i, sql in enumerate(sqls) if sql.startswith(("INSERT", "DELETE")))
+    assert lock < first_write
+    if connection.features.has_select_for_update:
+        assert "FOR UPDATE" in sqls[lock]
+    assert _round_state(tournament) == Round.State.PLAYING

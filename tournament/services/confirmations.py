@@ -130,7 +130,7 @@ def sheet_retype(
 def _lock(table: Table) -> Table:
     """The lock a save takes (``services.sheets``), so a save and a confirmation never cross."""
     return (
-        Table.objects.select_for_update(of=("self", "round"))
+        Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
     )

@@ -11,9 +11,12 @@ guards sit around that:
 - *idempotency*: a save carries a random key; the same key sent again (double tap, browser
   retry, the page's offline queue) gets the first outcome back and stores nothing new.
 
-Saves of one round are serialised by a row lock on the table and its round
-(``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` serialises all writers), so the version
-check, the writes and the round's state are decided on what is committed.
+A save locks its table's row (``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` serialises all
+writers), so the version check and the writes are decided on what is committed. A save that can
+move the round's state (the round's first entry, a table finishing or taken back) also locks the
+round, before it writes, and decides the state on every table's committed sheet; the others (a
+deal entered at a table that is being played) leave the round alone, so thirty tables saving at
+once do not queue behind one lock.
 """
 
 from __future__ import annotations
@@ -262,6 +265,11 @@ def sheet_record(
         if content == now:
             return SheetSaved(current_number, created=False, table_sheet=stored)
 
+        after = content.sheet()
+        round_changes = False
+        if _round_lock_needed(table, stored.sheet, after):
+            _lock_round(table)
+            round_changes = _round_may_change(table, stored.sheet, after)
         cells_json, penalties_json = content.to_json()
         record = {
             "table": table,
@@ -290,7 +298,7 @@ def sheet_record(
                 )
             _write(stored, now, content)
             SheetVersion.objects.create(number=current_number + 1, **record)
-            if _round_may_change(table, stored.sheet, content.sheet()):
+            if round_changes:
                 rounds_refresh_state(
                     tournament=table.round.tournament, numbers=[table.round.number]
                 )
@@ -302,7 +310,7 @@ def sheet_record(
         table_number=stored.table_number,
         seat_ids=stored.seat_ids,
         player_ids=stored.player_ids,
-        sheet=content.sheet(),
+        sheet=after,
     )
     return SheetSaved(
         current_number + 1, created=True, table_sheet=saved, changes=sheet_changes(now, content)
@@ -341,12 +349,20 @@ def table_seat_ids(table: Table) -> list[int]:
 
 
 def _lock(table: Table) -> Table:
-    """Lock the table and its round until the transaction ends. Locking the round serialises
-    the saves of one round, so the round's state is decided on every table's committed sheet."""
+    """Lock the table until the transaction ends (a save, a confirmation: one at a time)."""
     return (
-        Table.objects.select_for_update(of=("self", "round"))
+        Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
         .get(pk=table.pk)
+    )
+
+
+def _lock_round(table: Table) -> None:
+    """Lock the table's round until the transaction ends, and read its state as committed.
+    Saves that may move the round's state and the seating's changes take this lock one at a
+    time, so the state is decided on every table's committed sheet."""
+    table.round.state = (
+        Round.objects.select_for_update().values_list("state", flat=True).get(pk=table.round_id)
     )
 
 
@@ -357,12 +373,27 @@ def _progress(sheet: Sheet) -> tuple[bool, bool]:
     return has_entries, complete
 
 
+IN_PLAY = (True, False)  # the progress of a table that is being played
+
+
+def _round_lock_needed(table: Table, before: Sheet, after: Sheet) -> bool:
+    """Whether the save must lock the round. Not for a deal at a table that was and stays in
+    play in a round that is being played: while this table (locked) has entries and is not
+    complete, no save anywhere can make the round complete or not started."""
+    in_play = _progress(before) == _progress(after) == IN_PLAY
+    return not (in_play and table.round.state == Round.State.PLAYING)
+
+
 def _round_may_change(table: Table, before: Sheet, after: Sheet) -> bool:
-    """Whether this save can move the round's state. Scoring every table of a round to decide
-    it is most of a save's time at a large tournament, so only do it when it can matter."""
+    """Whether this save can move the round's state (read under the round's lock). Scoring
+    every table of a round to decide it is most of a save's time at a large tournament, so
+    only do it when it can matter."""
+    state = table.round.state
+    if _progress(after) == IN_PLAY:
+        return state != Round.State.PLAYING  # this table is being played, so is the round
     if _progress(before) != _progress(after):
         return True
-    playing = table.round.state in (Round.State.PLAYING, Round.State.COMPLETE)
+    playing = state in (Round.State.PLAYING, Round.State.COMPLETE)
     return _progress(after)[0] != playing
 
 

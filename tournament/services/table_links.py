@@ -99,10 +99,13 @@ def table_link_issue(*, table: Table, by_user=None) -> TableLink:
 
 
 def table_link_revoke(*, table: Table) -> bool:
-    """Revoke the table's link; whether there was one to revoke."""
-    revoked = TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
-    )
+    """Revoke the table's link; whether there was one to revoke. Under the table's lock, so a
+    save through the link is either wholly before the revocation or refused."""
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table.pk).first()
+        revoked = TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
     return revoked > 0
 
 
@@ -125,10 +128,10 @@ def table_link_sheet_record(
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
     conflict: SheetConflict | None = None
     with transaction.atomic():
-        # The same lock as sheet_record's, taken first, so that a confirmation or a revocation
-        # cannot slip in between these checks and the save.
+        # The table's lock (sheet_record takes it too), taken first, so that a confirmation or a
+        # revocation cannot slip in between these checks and the save.
         table = (
-            Table.objects.select_for_update(of=("self", "round"))
+            Table.objects.select_for_update(of=("self",))
             .select_related("round__tournament")
             .get(pk=link.table_id)
         )
