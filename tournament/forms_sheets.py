@@ -114,6 +114,40 @@ class PenaltyForm(forms.Form):
 PenaltyFormSet = forms.formset_factory(PenaltyForm, extra=1, can_delete=True)
 
 
+def penalty_formset(data, *, players: Sequence[str], stored: Sheet) -> forms.BaseFormSet:
+    """The penalty bollen as submitted, or (unbound) as ``stored``, plus one empty row."""
+    return PenaltyFormSet(
+        data,
+        prefix="penalty",
+        initial=None
+        if data is not None
+        else [{"seat": p.seat, "deal": p.deal} for p in stored.penalties],
+        form_kwargs={"players": players},
+    )
+
+
+def _tab_penalties(penalties: forms.BaseFormSet, *, after: int) -> int:
+    """The save button and the penalty bollen come right after the last box (tab index
+    ``after``); returns the save button's tab index."""
+    for form in penalties.forms:
+        for field in form.fields.values():
+            field.widget.attrs["tabindex"] = str(after + 2)
+    return after + 1
+
+
+class StoredPenalties:
+    """The penalty bollen part of a ``SheetForm`` on a stored sheet (what
+    ``sheets/_penalties.html`` shows), without the sheet's boxes: the page redraws it after
+    every save."""
+
+    penalty_errors: tuple[str, ...] = ()
+
+    def __init__(self, *, players: Sequence[str], stored: Sheet) -> None:
+        self.penalties = penalty_formset(None, players=tuple(players), stored=stored)
+        boxes = DEAL_COUNT * 2 * len(players)  # a bid and tricks per player per deal
+        self.save_tabindex = _tab_penalties(self.penalties, after=boxes)
+
+
 class SheetForm(forms.Form):
     """A table's whole score sheet, with the version it was started from.
 
@@ -149,12 +183,7 @@ class SheetForm(forms.Form):
         self.cells = CellFormSet(
             data, prefix="cell", initial=None if bound else self._cell_initial(stored)
         )
-        self.penalties = PenaltyFormSet(
-            data,
-            prefix="penalty",
-            initial=None if bound else [{"seat": p.seat, "deal": p.deal} for p in stored.penalties],
-            form_kwargs={"players": self.players},
-        )
+        self.penalties = penalty_formset(data, players=self.players, stored=stored)
         self.deal_errors: dict[int, list[str]] = defaultdict(list)
         self.penalty_errors: list[str] = []
         self.problems: list[PlacedProblem] = []
@@ -201,11 +230,7 @@ class SheetForm(forms.Form):
                         "data-kind": kind,
                     }
                 )
-        # The save button and the penalty bollen come right after the last box.
-        self.save_tabindex = tab + 1
-        for form in self.penalties.forms:
-            for field in form.fields.values():
-                field.widget.attrs["tabindex"] = str(tab + 2)
+        self.save_tabindex = _tab_penalties(self.penalties, after=tab)
 
     def clean(self):
         cleaned = super().clean()

@@ -6,6 +6,7 @@ import re
 import uuid
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
@@ -17,6 +18,7 @@ from scoring.sheet import casual_losers
 from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells
 from tournament.adapter import table_sheet
+from tournament.forms_sheets import SheetForm
 from tournament.models import Entry, Penalty, SheetVersion, Table
 from tournament.problems import RULE_MESSAGES, deal_name
 from tournament.views.sheets import EMPTY
@@ -223,6 +225,21 @@ def test_json_saves_answer_with_the_version_and_the_servers_scores(director_clie
     assert data["cells"][0][1] == {"state": "kept", "score": "+3", "penalties": 0}
     assert data["cells"][0][2]["state"] == "bol"
     assert data["totals"][1] == [0, 1, 1, 3]
+
+
+def test_json_saves_redraw_the_penalty_bollen_as_the_page_draws_them(director_client, empty_table):
+    response = director_client.post(
+        url(empty_table),
+        form_data(4, DEAL_1, [(2, 1)]),
+        headers={"X-Requested-With": "XMLHttpRequest"},
+    )
+    data = response.json()
+    assert data["penalties"] == [[2, 1]]
+    stored = table_sheet(empty_table).sheet
+    page = SheetForm(players=names(empty_table), stored=stored, version=1)
+    drawn = render_to_string("sheets/_penalties.html", {"form": page})
+    assert data["penalties_html"] == drawn
+    assert '<option value="2" selected>' in drawn  # the third player's penalty bol
 
 
 def test_json_problems_name_each_box(director_client, empty_table):

@@ -21,7 +21,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.adapter import SheetStatus, table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
-from tournament.services.sheets import CellChange, Cells, SheetContent, sheet_changes
+from tournament.services.sheets import (
+    CellChange,
+    Cells,
+    SheetContent,
+    sheet_changes,
+    sheet_lock,
+)
 
 
 class ConfirmRefusal(StrEnum):
@@ -100,7 +106,7 @@ def sheet_confirm(
     first confirmation.
     """
     with transaction.atomic():
-        table = _lock(table)
+        table = sheet_lock(table)
         latest = _confirmable(table, by_user, version)
         return _store(latest, by_user, method)
 
@@ -116,7 +122,7 @@ def sheet_retype(
     """Compare the paper form as ``by_user`` re-typed it with the sheet's ``version``; confirm
     it when they are equal. Raises :class:`ConfirmRefused`."""
     with transaction.atomic():
-        table = _lock(table)
+        table = sheet_lock(table)
         latest = _confirmable(table, by_user, version)
         n_seats = table.seats.count()
         stored = SheetContent.of_version(latest, n_seats)
@@ -125,15 +131,6 @@ def sheet_retype(
         if changes:
             return RetypeOutcome(changes=changes)
         return RetypeOutcome(confirmation=_store(latest, by_user, SheetConfirmation.Method.RETYPE))
-
-
-def _lock(table: Table) -> Table:
-    """The lock a save takes (``services.sheets``), so a save and a confirmation never cross."""
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
-        .get(pk=table.pk)
-    )
 
 
 def _confirmable(table: Table, by_user, version: int | None) -> SheetVersion:

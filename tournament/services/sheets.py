@@ -220,90 +220,113 @@ def sheet_record(
     (the submission is kept as a conflict record). A submission whose ``idempotency_key`` was
     seen before gets that first outcome again. A sheet equal to the stored one stores nothing.
     """
-    key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
-    conflict: SheetConflict | None = None
     with transaction.atomic():
-        table = _lock(table)
-        if table.round.state == Round.State.DRAFT:
-            # A draft seating may still change; a sheet typed now would lock it unseen.
-            raise SheetProblems(
-                [
-                    PlacedProblem(
-                        code="round_draft",
-                        message=_(
-                            "Round %(round)s is not published yet: publish its seating first, "
-                            "then enter the sheets."
-                        )
-                        % {"round": table.round.number},
-                        round=table.round.number,
-                        table=table.number,
+        outcome = sheet_record_locked(
+            table=sheet_lock(table),
+            cells=cells,
+            penalties=penalties,
+            base_version=base_version,
+            idempotency_key=idempotency_key,
+            by_user=by_user,
+            via=via,
+            ip=ip,
+            restored_from=restored_from,
+        )
+    if isinstance(outcome, SheetConflict):
+        raise outcome  # after the commit, so that the conflict record is kept
+    return outcome
+
+
+def sheet_record_locked(
+    *,
+    table: Table,
+    cells: Cells,
+    penalties: Iterable[tuple[int, int]],
+    base_version: int,
+    idempotency_key: uuid.UUID | str | None,
+    by_user=None,
+    via: str = SheetVersion.Via.DIRECTOR,
+    ip: str | None = None,
+    restored_from: SheetVersion | None = None,
+) -> SheetSaved | SheetConflict:
+    """``sheet_record`` inside the caller's transaction, on a table it locked with
+    :func:`sheet_lock`. A conflict is returned, not raised: its record is stored, so the caller
+    raises it after the commit."""
+    key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
+    if table.round.state == Round.State.DRAFT:
+        # A draft seating may still change; a sheet typed now would lock it unseen.
+        raise SheetProblems(
+            [
+                PlacedProblem(
+                    code="round_draft",
+                    message=_(
+                        "Round %(round)s is not published yet: publish its seating first, "
+                        "then enter the sheets."
                     )
-                ],
-                (),
-            )
-        latest = (
-            SheetVersion.objects.filter(table=table, number__isnull=False)
-            .select_related("user")
-            .order_by("-number")
-            .first()
-        )
-        current_number = latest.number if latest is not None else 0
-        earlier = (
-            SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
-        )
-        (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
-        now = SheetContent.of_sheet(stored.sheet)
-        if earlier is not None and earlier.number is not None:
-            return SheetSaved(earlier.number, created=False, table_sheet=stored, replayed=True)
-        if earlier is not None:
-            raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
-
-        content = SheetContent.build(stored.sheet.n_seats, cells, penalties)
-        problems = check_sheet(content.sheet())
-        if problems:
-            raise SheetProblems(_placed(problems, table, stored), problems)
-        if content == now:
-            return SheetSaved(current_number, created=False, table_sheet=stored)
-
-        after = content.sheet()
-        round_changes = False
-        if _round_lock_needed(table, stored.sheet, after):
-            _lock_round(table)
-            round_changes = _round_may_change(table, stored.sheet, after)
-        cells_json, penalties_json = content.to_json()
-        record = {
-            "table": table,
-            "base_number": base_version,
-            "cells": cells_json,
-            "penalties": penalties_json,
-            "via": via,
-            "user": by_user if by_user is not None and by_user.is_authenticated else None,
-            "ip": ip or None,
-            "idempotency_key": key,
-            "restored_from": restored_from,
-        }
-        if base_version != current_number:
-            rejected = SheetVersion.objects.create(number=None, **record)
-            conflict = _conflict(rejected, latest, now, table, stored.sheet.n_seats)
-        else:
-            if latest is None and stored.has_entries:
-                # Keep what was there before the first save (an imported file) as version 0.
-                before_cells, before_penalties = now.to_json()
-                SheetVersion.objects.create(
-                    table=table,
-                    number=0,
-                    cells=before_cells,
-                    penalties=before_penalties,
-                    via=SheetVersion.Via.EARLIER,
+                    % {"round": table.round.number},
+                    round=table.round.number,
+                    table=table.number,
                 )
-            _write(stored, now, content)
-            SheetVersion.objects.create(number=current_number + 1, **record)
-            if round_changes:
-                rounds_refresh_state(
-                    tournament=table.round.tournament, numbers=[table.round.number]
-                )
-    if conflict is not None:
-        raise conflict  # after the commit, so that the conflict record is kept
+            ],
+            (),
+        )
+    latest = (
+        SheetVersion.objects.filter(table=table, number__isnull=False)
+        .select_related("user")
+        .order_by("-number")
+        .first()
+    )
+    current_number = latest.number if latest is not None else 0
+    earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
+    (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
+    now = SheetContent.of_sheet(stored.sheet)
+    if earlier is not None and earlier.number is not None:
+        return SheetSaved(earlier.number, created=False, table_sheet=stored, replayed=True)
+    if earlier is not None:
+        raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
+
+    content = SheetContent.build(stored.sheet.n_seats, cells, penalties)
+    problems = check_sheet(content.sheet())
+    if problems:
+        raise SheetProblems(_placed(problems, table, stored), problems)
+    if content == now:
+        return SheetSaved(current_number, created=False, table_sheet=stored)
+
+    cells_json, penalties_json = content.to_json()
+    record = {
+        "table": table,
+        "base_number": base_version,
+        "cells": cells_json,
+        "penalties": penalties_json,
+        "via": via,
+        "user": by_user if by_user is not None and by_user.is_authenticated else None,
+        "ip": ip or None,
+        "idempotency_key": key,
+        "restored_from": restored_from,
+    }
+    if base_version != current_number:
+        rejected = SheetVersion.objects.create(number=None, **record)
+        return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
+
+    after = content.sheet()
+    round_changes = False
+    if _round_lock_needed(table, stored.sheet, after):
+        _lock_round(table)  # before writing: the seating may not change under a first entry
+        round_changes = _round_may_change(table, stored.sheet, after)
+    if latest is None and stored.has_entries:
+        # Keep what was there before the first save (an imported file) as version 0.
+        before_cells, before_penalties = now.to_json()
+        SheetVersion.objects.create(
+            table=table,
+            number=0,
+            cells=before_cells,
+            penalties=before_penalties,
+            via=SheetVersion.Via.EARLIER,
+        )
+    _write(stored, now, content)
+    SheetVersion.objects.create(number=current_number + 1, **record)
+    if round_changes:
+        rounds_refresh_state(tournament=table.round.tournament, numbers=[table.round.number])
     saved = TableSheet(
         table_id=stored.table_id,
         round_number=stored.round_number,
@@ -348,8 +371,9 @@ def table_seat_ids(table: Table) -> list[int]:
     return list(table.seats.order_by("position").values_list("pk", flat=True))
 
 
-def _lock(table: Table) -> Table:
-    """Lock the table until the transaction ends (a save, a confirmation: one at a time)."""
+def sheet_lock(table: Table) -> Table:
+    """Lock the table until the transaction ends (a save, a confirmation: one at a time); the
+    table is read again, with its round and tournament."""
     return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")

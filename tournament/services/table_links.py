@@ -20,7 +20,13 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import SheetVersion, Table, TableLink
-from tournament.services.sheets import Cells, SheetConflict, SheetSaved, sheet_record
+from tournament.services.sheets import (
+    Cells,
+    SheetConflict,
+    SheetSaved,
+    sheet_lock,
+    sheet_record_locked,
+)
 
 TOKEN_BYTES = 32  # 256 bits; the issue asks for at least 128
 
@@ -102,7 +108,7 @@ def table_link_revoke(*, table: Table) -> bool:
     """Revoke the table's link; whether there was one to revoke. Under the table's lock, so a
     save through the link is either wholly before the revocation or refused."""
     with transaction.atomic():
-        Table.objects.select_for_update().filter(pk=table.pk).first()
+        sheet_lock(table)
         revoked = TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
@@ -126,15 +132,10 @@ def table_link_sheet_record(
     first answer); otherwise as ``sheet_record``.
     """
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
-    conflict: SheetConflict | None = None
     with transaction.atomic():
-        # The table's lock (sheet_record takes it too), taken first, so that a confirmation or a
-        # revocation cannot slip in between these checks and the save.
-        table = (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("round__tournament")
-            .get(pk=link.table_id)
-        )
+        # The save's lock, taken first, so that a confirmation or a revocation cannot slip in
+        # between these checks and the save.
+        table = sheet_lock(Table(pk=link.table_id))
         refusal = None
         if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
             refusal = LinkRefusal.REVOKED
@@ -145,22 +146,19 @@ def table_link_sheet_record(
             and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()
         ):
             raise TableLinkRefused(refusal)
-        try:
-            saved = sheet_record(
-                table=table,
-                cells=cells,
-                penalties=penalties,
-                base_version=base_version,
-                idempotency_key=key,
-                by_user=by_user,
-                via=SheetVersion.Via.TABLE_LINK,
-                ip=ip,
-            )
-        except SheetConflict as exc:
-            conflict = exc  # its record is stored: let this transaction commit it
-    if conflict is not None:
-        raise conflict
-    return saved
+        outcome = sheet_record_locked(
+            table=table,
+            cells=cells,
+            penalties=penalties,
+            base_version=base_version,
+            idempotency_key=key,
+            by_user=by_user,
+            via=SheetVersion.Via.TABLE_LINK,
+            ip=ip,
+        )
+    if isinstance(outcome, SheetConflict):
+        raise outcome  # after the commit, so that the conflict record is kept
+    return outcome
 
 
 def _confirmed_now(table: Table) -> bool:

@@ -24,7 +24,7 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from scoring.errors import ErrorCode
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
-from tournament.forms_sheets import SheetForm, cell_score, sheet_grid
+from tournament.forms_sheets import SheetForm, StoredPenalties, cell_score, sheet_grid
 from tournament.models import Table, Tournament
 from tournament.problems import RULE_MESSAGES, deal_name, place_rule_problem
 from tournament.services.sheets import (
@@ -215,7 +215,7 @@ def _conflict_context(
 def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> dict:
     stored = saved.table_sheet
     result = _result(stored)
-    form = SheetForm(players=sheet.players, stored=stored.sheet, version=saved.version)
+    penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
     cells = [
         [
             {"state": str(c.state), "score": cell_score(c), "penalties": c.penalty_bollen}
@@ -237,7 +237,7 @@ def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> 
         "status_label": str(stored.status.label),
         "penalties": [[p.seat, p.deal] for p in stored.sheet.penalties],
         "penalties_html": render_to_string(
-            "sheets/_penalties.html", {"form": form}, request=request
+            "sheets/_penalties.html", {"form": penalties}, request=request
         ),
         "result_html": render_to_string(
             "sheets/_result.html",
