@@ -219,3 +219,20 @@ def test_only_a_save_that_can_move_the_round_locks_it(director):
     if connection.features.has_select_for_update:
         assert "FOR UPDATE" in sqls[lock]
     assert _round_state(tournament) == Round.State.PLAYING
+
+
+def test_while_the_seating_may_change_a_save_locks_the_round_before_its_table(director):
+    """The seating's changes lock the round, then touch its tables; a table's first entry
+    takes the locks in the same order, so the two never wait for each other in a circle."""
+    tournament = played_tournament(8, 1, last_round=[0, 0], director=director, seed=11)
+    table = _tables(tournament)[0]
+    with CaptureQueriesContext(connection) as queries:
+        saved = sheet_record(
+            table=table, cells=DEAL_1, penalties=(), base_version=0, idempotency_key=None
+        )
+    assert saved.created
+    assert _round_state(tournament) == Round.State.PLAYING
+    if connection.features.has_select_for_update:
+        locks = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]]
+        assert 'FROM "tournament_round"' in locks[0]
+        assert 'FROM "tournament_table"' in locks[1]

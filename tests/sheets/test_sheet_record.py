@@ -10,7 +10,9 @@ import pytest
 from scoring.errors import ErrorCode
 from scoring.simulate import simulate_sheet
 from tests.sheets.helpers import DEAL_1, DEAL_2, stored_cells
-from tournament.models import Entry, Penalty, Round, SheetVersion
+from tournament.adapter import load_table_sheets
+from tournament.models import Entry, Penalty, Round, Seat, SheetVersion
+from tournament.services import sheets as sheets_service
 from tournament.services.sheets import (
     SheetConflict,
     SheetContent,
@@ -204,3 +206,35 @@ def test_taking_every_entry_back_returns_the_round_to_seated(tournament, played_
     round_.refresh_from_db()
     assert round_.state == Round.State.SEATED
     assert SheetVersion.objects.filter(table=played_table, number=0).exists()  # still kept
+
+
+def test_a_first_entry_after_the_seats_changed_under_it_is_stored_on_the_seats_as_they_are(
+    empty_table, monkeypatch
+):
+    """The seats were read before the round was locked and changed in between (a player moved
+    out and back in, a new seat row): the save starts again on the seats as they are now."""
+    reads = []
+
+    def read_then_reseat(**kwargs):
+        loaded = load_table_sheets(**kwargs)
+        if not reads:  # the seating changes right after the first read
+            seat = empty_table.seats.order_by("position").last()
+            player, position = seat.player_id, seat.position
+            seat.delete()
+            Seat.objects.create(
+                round=empty_table.round, table=empty_table, player_id=player, position=position
+            )
+        reads.append(loaded)
+        return loaded
+
+    monkeypatch.setattr(sheets_service, "load_table_sheets", read_then_reseat)
+    saved = sheet_record(
+        table=empty_table, cells=DEAL_1, penalties=(), base_version=0, idempotency_key=None
+    )
+    assert len(reads) == 2
+    assert reads[0][0].seat_ids != reads[1][0].seat_ids
+    assert saved.table_sheet.seat_ids == reads[1][0].seat_ids
+    assert stored_cells(empty_table) == DEAL_1
+    assert set(Entry.objects.filter(deal=1).values_list("seat_id", flat=True)) >= set(
+        reads[1][0].seat_ids
+    )

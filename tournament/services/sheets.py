@@ -41,6 +41,7 @@ from tournament.models import Entry, Player, Round, SheetVersion, Table
 from tournament.models import Penalty as PenaltyRow
 from tournament.problems import PlacedProblem, ProblemsError, place_rule_problem
 from tournament.services.rounds import rounds_refresh_state
+from tournament.services.seating import EDITABLE_STATES
 
 Cells = Mapping[tuple[int, int], tuple[int | None, int | None]]
 """``{(deal, seat index): (bid, tricks)}``, as ``tournament.adapter.sheet_from_cells`` takes."""
@@ -312,6 +313,20 @@ def sheet_record_locked(
     round_changes = False
     if _round_lock_needed(table, stored.sheet, after):
         _lock_round(table)  # before writing: the seating may not change under a first entry
+        if _seats_now(table) != list(zip(stored.seat_ids, stored.player_ids, strict=True)):
+            # The seating changed after the seats were read (the round was not locked then):
+            # start again on the seats as they are; with the round locked they stay so.
+            return sheet_record_locked(
+                table=table,
+                cells=cells,
+                penalties=penalties,
+                base_version=base_version,
+                idempotency_key=idempotency_key,
+                by_user=by_user,
+                via=via,
+                ip=ip,
+                restored_from=restored_from,
+            )
         round_changes = _round_may_change(table, stored.sheet, after)
     if latest is None and stored.has_entries:
         # Keep what was there before the first save (an imported file) as version 0.
@@ -372,8 +387,16 @@ def table_seat_ids(table: Table) -> list[int]:
 
 
 def sheet_lock(table: Table) -> Table:
-    """Lock the table until the transaction ends (a save, a confirmation: one at a time); the
-    table is read again, with its round and tournament."""
+    """Lock the table until the transaction ends (saves and confirmations of one table, one at
+    a time); the table is read again, with its round and tournament.
+
+    While the round's seating may still change (a draft, or seated with nothing entered), the
+    round is locked first, in the order the seating's changes take their locks: a table's first
+    entry and a change of its seats then never cross, nor wait for each other in a circle.
+    """
+    round_id, state = Table.objects.values_list("round_id", "round__state").get(pk=table.pk)
+    if state in EDITABLE_STATES:
+        Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
     return (
         Table.objects.select_for_update(of=("self",))
         .select_related("round__tournament")
@@ -388,6 +411,11 @@ def _lock_round(table: Table) -> None:
     table.round.state = (
         Round.objects.select_for_update().values_list("state", flat=True).get(pk=table.round_id)
     )
+
+
+def _seats_now(table: Table) -> list[tuple[int, int]]:
+    """The table's ``(seat, player)`` ids in seat order, as committed."""
+    return list(table.seats.order_by("position").values_list("pk", "player_id"))
 
 
 def _progress(sheet: Sheet) -> tuple[bool, bool]:
