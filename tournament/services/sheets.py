@@ -16,7 +16,8 @@ writers), so the version check and the writes are decided on what is committed. 
 move the round's state (the round's first entry, a table finishing or taken back) also locks the
 round, before it writes, and decides the state on every table's committed sheet; the others (a
 deal entered at a table that is being played) leave the round alone, so thirty tables saving at
-once do not queue behind one lock.
+once do not queue behind one lock. While the round's seating may still change, the round is
+locked first of all, so that the seats a save reads stay as they are (see :func:`sheet_lock`).
 """
 
 from __future__ import annotations
