@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.factories import played_tournament
 from tests.printing.conftest import TRICKY_NAMES
 from tests.printing.reading import pdf_pages
 from tournament.adapter import load_table_sheets, tournament_standings
@@ -150,3 +151,19 @@ def test_the_print_page_speaks_the_directors_language_and_the_printout_the_tourn
     (standings, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
     assert "Standings after round 2" in standings
     assert TRICKY_NAMES[0] in standings
+
+
+def test_standings_printed_during_a_round_do_not_say_after_it(director_client, director):
+    """Printed in the tournament's language, Dutch here."""
+    tournament = played_tournament(8, 2, last_round=[5, 0], director=director, seed=3)
+    (page, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
+    assert "Klassement tijdens ronde 2" in page
+    assert "na ronde" not in page
+    assert squash("Elk ingevoerd spel telt mee.") in squash(page)
+
+    tournament.count_unconfirmed = False
+    tournament.save(update_fields=["count_unconfirmed"])
+    (page, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
+    assert squash(
+        "Alleen formulieren die de toernooileiding heeft bevestigd tellen mee."
+    ) in squash(page)

@@ -198,6 +198,9 @@ class StandingsList:
 
     rounds: tuple[int, ...]
     lines: tuple[StandingsLine, ...]
+    # The last round counted when it is still being played (the title must not say "after").
+    round_in_play: int | None = None
+    count_unconfirmed: bool = True
 
     @property
     def has_clubs(self) -> bool:
@@ -225,7 +228,17 @@ def standings_list(tournament: Tournament) -> StandingsList:
         )
         for row in standings.rows
     )
-    return StandingsList(rounds=standings.rounds_counted, lines=lines)
+    last = standings.rounds_counted[-1] if standings.rounds_counted else None
+    in_play = (
+        last is not None
+        and tournament.rounds.filter(number=last).exclude(state=Round.State.COMPLETE).exists()
+    )
+    return StandingsList(
+        rounds=standings.rounds_counted,
+        lines=lines,
+        round_in_play=last if in_play else None,
+        count_unconfirmed=tournament.count_unconfirmed,
+    )
 
 
 def printable_rounds(tournament: Tournament) -> QuerySet[Round]:
