@@ -12,8 +12,8 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 
 echo "== migrations are up to date"
-DEBUG=1 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
-  echo "A model change has no migration: run 'DEBUG=1 .venv/bin/python manage.py makemigrations'." >&2
+.venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
+  echo "A model change has no migration: run '.venv/bin/python manage.py makemigrations'." >&2
   exit 1
 }
 

@@ -27,13 +27,17 @@ def test_english_is_selectable(client):
 
 
 def _run(args: list[str], env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
+    return _python(["manage.py", *args], env_overrides)
+
+
+def _python(args: list[str], env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
     # A production-like environment: nothing the test run itself set (the browser tests allow
     # Django's ORM in Playwright's event loop, which the deploy check rightly warns about).
     unset = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env = {k: v for k, v in os.environ.items() if k not in unset}
     env.update(env_overrides, DJANGO_SETTINGS_MODULE="tournament.settings")
     return subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -57,9 +61,17 @@ def test_production_settings_pass_the_deploy_check():
 
 
 def test_production_refuses_to_start_without_secret_key():
-    result = _run(["check"], {"DEBUG": "0"})
-    assert result.returncode != 0
-    assert "SECRET_KEY is not set" in result.stderr
+    serve = _python(["-c", "import tournament.wsgi"], {"DEBUG": "0"})
+    assert serve.returncode != 0
+    assert "SECRET_KEY is not set" in serve.stderr
+    deploy = _run(["check", "--deploy"], {"DEBUG": "0"})
+    assert deploy.returncode != 0
+    assert "SECRET_KEY is not set" in deploy.stderr
+
+
+def test_commands_that_sign_nothing_run_without_secret_key():
+    result = _run(["makemigrations", "--check", "--dry-run"], {"DEBUG": "0"})
+    assert result.returncode == 0, result.stderr
 
 
 def test_development_runs_without_secret_key():

@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from tournament import checks  # noqa: F401  (registers the checks)

@@ -15,7 +15,6 @@ Environment variables:
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from tournament.env import env_bool, env_list, env_str
@@ -25,13 +24,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool("DEBUG", default=False)
 
 SECRET_KEY = env_str("SECRET_KEY", default="")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set. Set it in the environment (a long random string), "
-            "or set DEBUG=1 for development."
-        )
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"  # noqa: S105
+# Without a key (and without DEBUG) commands that sign nothing still run (migrations, checks of
+# the code); serving the site refuses to start (tournament/wsgi.py) and so does
+# `check --deploy` (tournament/checks.py), saying what to set.
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
 if DEBUG:
