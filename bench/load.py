@@ -246,31 +246,10 @@ class Sent:
 
 def fields(cells, penalties, n_seats: int, base: int, key: str, csrf: str) -> dict[str, str]:
     """The sheet page's form, as its script sends it."""
-    data = {
-        "csrfmiddlewaretoken": csrf,
-        "base_version": str(base),
-        "idempotency_key": key,
-        "cell-TOTAL_FORMS": str(11 * n_seats),
-        "cell-INITIAL_FORMS": str(11 * n_seats),
-        "cell-MIN_NUM_FORMS": "0",
-        "cell-MAX_NUM_FORMS": "1000",
-        "penalty-TOTAL_FORMS": str(len(penalties) + 1),
-        "penalty-INITIAL_FORMS": str(len(penalties)),
-        "penalty-MIN_NUM_FORMS": "0",
-        "penalty-MAX_NUM_FORMS": "1000",
-        f"penalty-{len(penalties)}-seat": "",
-        f"penalty-{len(penalties)}-deal": "",
-    }
-    for deal in range(1, 12):
-        for seat in range(n_seats):
-            index = (deal - 1) * n_seats + seat
-            bid, tricks = cells.get((deal, seat), (None, None))
-            data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
-            data[f"cell-{index}-tricks"] = "" if tricks is None else str(tricks)
-    for index, (seat, deal) in enumerate(penalties):
-        data[f"penalty-{index}-seat"] = str(seat)
-        data[f"penalty-{index}-deal"] = str(deal)
-    return data
+    from tournament.forms_sheets import sheet_form_data
+
+    data = sheet_form_data(n_seats, cells, penalties, base_version=base, key=key)
+    return {"csrfmiddlewaretoken": csrf, **data}
 
 
 def as_stored(cells, penalties, n_seats: int) -> tuple[list, list]:

@@ -12,7 +12,6 @@ import argparse
 import random
 import statistics
 import time
-import uuid
 
 import _django
 
@@ -28,6 +27,7 @@ from import_standings import seating  # noqa: E402
 from scoring.deals import DEAL_COUNT  # noqa: E402
 from scoring.simulate import simulate_tournament  # noqa: E402
 from tournament.adapter import table_sheet  # noqa: E402
+from tournament.forms_sheets import sheet_form_data  # noqa: E402
 from tournament.models import Table  # noqa: E402
 from tournament.services.portable import tournament_import  # noqa: E402
 from tournament.services.sheets import sheet_version_number  # noqa: E402
@@ -57,26 +57,8 @@ def sheet_fields(table: Table) -> dict[str, str]:
     a, b = next((a, b) for a in range(n) for b in range(a + 1, n) if tricks[a] != tricks[b])
     cells[DEAL_COUNT, a] = (cells[DEAL_COUNT, a][0], tricks[b])
     cells[DEAL_COUNT, b] = (cells[DEAL_COUNT, b][0], tricks[a])
-    data = {
-        "base_version": str(sheet_version_number(table)),
-        "idempotency_key": str(uuid.uuid4()),
-        "cell-TOTAL_FORMS": str(DEAL_COUNT * n),
-        "cell-INITIAL_FORMS": str(DEAL_COUNT * n),
-        "cell-MIN_NUM_FORMS": "0",
-        "cell-MAX_NUM_FORMS": "1000",
-        "penalty-TOTAL_FORMS": str(len(stored.penalties) + 1),
-        "penalty-INITIAL_FORMS": str(len(stored.penalties)),
-        "penalty-MIN_NUM_FORMS": "0",
-        "penalty-MAX_NUM_FORMS": "1000",
-    }
-    for (deal, seat), (bid, taken) in cells.items():
-        index = (deal - 1) * n + seat
-        data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
-        data[f"cell-{index}-tricks"] = "" if taken is None else str(taken)
-    for index, penalty in enumerate(stored.penalties):
-        data[f"penalty-{index}-seat"] = str(penalty.seat)
-        data[f"penalty-{index}-deal"] = str(penalty.deal)
-    return data
+    penalties = [(p.seat, p.deal) for p in stored.penalties]
+    return sheet_form_data(n, cells, penalties, base_version=sheet_version_number(table))
 
 
 def measure(label: str, repeat: int, request, prepare=lambda: None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -146,6 +146,46 @@ class StoredPenalties:
         self.penalties = penalty_formset(None, players=tuple(players), stored=stored)
         boxes = DEAL_COUNT * 2 * len(players)  # a bid and tricks per player per deal
         self.save_tabindex = _tab_penalties(self.penalties, after=boxes)
+
+
+def sheet_form_data(
+    n_seats: int,
+    cells: Mapping[tuple[int, int], tuple[int | None, int | None]],
+    penalties: Sequence[tuple[int, int]] = (),
+    *,
+    base_version: int = 0,
+    key: uuid.UUID | str | None = None,
+    removed: Sequence[int] = (),
+) -> dict[str, str]:
+    """What the sheet page posts for ``cells`` (``{(deal, seat): (bid, tricks)}``) and
+    ``(seat, deal)`` ``penalties`` (``removed``: indexes of penalties ticked for removal): the
+    fields :class:`SheetForm` reads. For scripts and tests that save a sheet over HTTP."""
+    data = {
+        "base_version": str(base_version),
+        "idempotency_key": str(key or uuid.uuid4()),
+        "cell-TOTAL_FORMS": str(DEAL_COUNT * n_seats),
+        "cell-INITIAL_FORMS": str(DEAL_COUNT * n_seats),
+        "cell-MIN_NUM_FORMS": "0",
+        "cell-MAX_NUM_FORMS": "1000",
+        "penalty-TOTAL_FORMS": str(len(penalties) + 1),
+        "penalty-INITIAL_FORMS": str(len(penalties)),
+        "penalty-MIN_NUM_FORMS": "0",
+        "penalty-MAX_NUM_FORMS": "1000",
+        f"penalty-{len(penalties)}-seat": "",
+        f"penalty-{len(penalties)}-deal": "",
+    }
+    for deal in range(1, DEAL_COUNT + 1):
+        for seat in range(n_seats):
+            index = (deal - 1) * n_seats + seat
+            bid, tricks = cells.get((deal, seat), (None, None))
+            data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
+            data[f"cell-{index}-tricks"] = "" if tricks is None else str(tricks)
+    for index, (seat, deal) in enumerate(penalties):
+        data[f"penalty-{index}-seat"] = str(seat)
+        data[f"penalty-{index}-deal"] = str(deal)
+        if index in removed:
+            data[f"penalty-{index}-DELETE"] = "on"
+    return data
 
 
 class SheetForm(forms.Form):
