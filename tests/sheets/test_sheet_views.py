@@ -41,6 +41,18 @@ def url(table: Table, name: str = "sheet_edit") -> str:
     return reverse(name, args=[table.round.tournament.slug, table.round.number, table.number])
 
 
+def restore_url(table: Table, version: SheetVersion) -> str:
+    """The address that restores ``version`` on ``table``'s sheet."""
+    return reverse(
+        "sheet_version_restore",
+        args=[table.round.tournament.slug, table.round.number, table.number, version.pk],
+    )
+
+
+def restore_data(base_version: int) -> dict[str, str]:
+    return {"base_version": str(base_version), "idempotency_key": str(uuid.uuid4())}
+
+
 def test_anonymous_visitors_are_sent_to_sign_in(client, empty_table):
     response = client.get(url(empty_table))
     assert response.status_code == 302
@@ -291,11 +303,8 @@ def test_an_earlier_version_is_restored_as_a_new_version(director_client, empty_
     director_client.post(url(empty_table), form_data(4, DEAL_1))
     director_client.post(url(empty_table), form_data(4, {**DEAL_1, **DEAL_2}, base_version=1))
     first = SheetVersion.objects.get(table=empty_table, number=1)
-    restore = reverse(
-        "sheet_version_restore",
-        args=[empty_table.round.tournament.slug, 1, empty_table.number, first.pk],
-    )
-    data = {"base_version": "2", "idempotency_key": str(uuid.uuid4())}
+    restore = restore_url(empty_table, first)
+    data = restore_data(2)
     response = director_client.post(restore, data)
     assert response.status_code == 302
     assert stored_cells(empty_table) == DEAL_1
@@ -308,13 +317,8 @@ def test_a_restore_from_a_stale_page_is_refused(director_client, empty_table):
     director_client.post(url(empty_table), form_data(4, DEAL_1))
     director_client.post(url(empty_table), form_data(4, {**DEAL_1, **DEAL_2}, base_version=1))
     first = SheetVersion.objects.get(table=empty_table, number=1)
-    restore = reverse(
-        "sheet_version_restore",
-        args=[empty_table.round.tournament.slug, 1, empty_table.number, first.pk],
-    )
-    response = director_client.post(
-        restore, {"base_version": "1", "idempotency_key": str(uuid.uuid4())}
-    )
+    restore = restore_url(empty_table, first)
+    response = director_client.post(restore, restore_data(1))
     assert response.status_code == 302
     assert response["Location"] == url(empty_table, "sheet_history")
     assert stored_cells(empty_table) == {**DEAL_1, **DEAL_2}
@@ -323,13 +327,8 @@ def test_a_restore_from_a_stale_page_is_refused(director_client, empty_table):
 def test_another_tables_version_cannot_be_restored_here(director_client, empty_table, played_table):
     director_client.post(url(empty_table), form_data(4, DEAL_1))
     other = SheetVersion.objects.get(table=empty_table)
-    restore = reverse(
-        "sheet_version_restore",
-        args=[played_table.round.tournament.slug, 1, played_table.number, other.pk],
-    )
-    response = director_client.post(
-        restore, {"base_version": "0", "idempotency_key": str(uuid.uuid4())}
-    )
+    restore = restore_url(played_table, other)
+    response = director_client.post(restore, restore_data(0))
     assert response.status_code == 404
 
 
