@@ -61,12 +61,12 @@
     const invalid = {};
     let hint = null;
     let dealMessage = null;
-    let rangeProblem = false;
+    let tricksRangeProblem = false;  // as scoring/: a sum is only told when every tricks box fits
     seats.forEach(function (seat) {
       ["bid", "tricks"].forEach(function (kind) {
         const value = digit(box(deal, seat, kind));
         if (value !== null && value > hand) {
-          rangeProblem = true;
+          if (kind === "tricks") tricksRangeProblem = true;
           invalid[seat + kind] = true;
           messages[seat].push(fmt(kind === "bid" ? M.bid_range : M.tricks_range, {hand_size: hand}));
         }
@@ -87,7 +87,7 @@
       }
     }
     const tricks = seats.map(function (seat) { return digit(box(deal, seat, "tricks")); });
-    if (!rangeProblem && tricks.every(function (v) { return v !== null; }) && sum(tricks) !== hand) {
+    if (!tricksRangeProblem && tricks.every(function (v) { return v !== null; }) && sum(tricks) !== hand) {
       dealMessage = fmt(M.tricks_sum, {sum: sum(tricks), hand_size: hand});
     }
 

@@ -52,7 +52,7 @@ RULE_MESSAGES = {
     ),
     ErrorCode.TRICKS_INCOMPLETE: gettext_lazy("Enter the tricks of every player, or none."),
     ErrorCode.TRICKS_SUM: gettext_lazy(
-        "The tricks add up to %(sum)s, but %(hand_size)s cards were dealt."
+        "The tricks add up to %(sum)s; they must add up to %(hand_size)s, the cards dealt."
     ),
     ErrorCode.DEAL_ORDER: gettext_lazy(
         "This deal has entries while an earlier deal is not finished."

@@ -309,3 +309,20 @@ def test_a_filled_box_is_corrected_by_clicking_it_and_typing(sheet_page):
     target.click()  # back with the mouse (or a tap): the digit is selected, not kept
     page.keyboard.type("0")
     expect(target).to_have_value("0")
+
+
+def test_tricks_that_do_not_add_up_are_told_as_typed_even_beside_a_bid_out_of_range(sheet_page):
+    """The page tells the same problems as the server: a bid too high does not hide that the
+    tricks do not add up (scoring/ only leaves the sum out when a tricks box is out of range)."""
+    page = sheet_page
+    for seat, (bid, tricks) in enumerate([(5, 1), (0, 1), (0, 0), (0, 0)]):
+        box(page, 1, seat, "bid").fill(str(bid))
+        box(page, 1, seat, "tricks").fill(str(tricks))
+    with translation.override("nl"):
+        tricks_sum = str(RULE_MESSAGES[ErrorCode.TRICKS_SUM]) % {"sum": 2, "hand_size": 1}
+        bid_range = str(RULE_MESSAGES[ErrorCode.BID_RANGE]) % {"hand_size": 1}
+    expect(page.locator("#deal-msg-1 .error.local")).to_have_text(tricks_sum)
+    expect(page.locator("#msg-1-0 .error.local")).to_have_text(bid_range)
+    page.get_by_role("button", name=dutch("Save"), exact=True).click()
+    expect(page.locator("#sync")).to_have_attribute("data-state", "problems")
+    expect(page.locator("#deal-msg-1 .error.server")).to_have_text(tricks_sum)
