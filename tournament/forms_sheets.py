@@ -99,16 +99,38 @@ CellFormSet = forms.formset_factory(
 class PenaltyForm(forms.Form):
     """A revoke ("verzaken"): one penalty bol for a player in a deal."""
 
-    seat = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int)
-    deal = forms.TypedChoiceField(label=gettext_lazy("Deal"), coerce=int)
+    seat = forms.TypedChoiceField(
+        label=gettext_lazy("Player"), coerce=int, required=False, empty_value=None
+    )
+    deal = forms.TypedChoiceField(
+        label=gettext_lazy("Deal"), coerce=int, required=False, empty_value=None
+    )
 
     def __init__(self, *args, players: Sequence[str], **kwargs):
         super().__init__(*args, **kwargs)
+        self.players = tuple(players)
         self.fields["seat"].choices = [("", "—"), *enumerate(players)]
         self.fields["deal"].choices = [
             ("", "—"),
             *((deal, deal_name(deal)) for deal in range(1, DEAL_COUNT + 1)),
         ]
+
+    def clean(self):
+        """A row names both who revoked and in which deal, or neither (the empty row)."""
+        cleaned = super().clean()
+        seat, deal = cleaned.get("seat"), cleaned.get("deal")
+        if seat is not None and deal is None and "deal" not in self.errors:
+            raise ValidationError(
+                _("Penalty bol of %(player)s: choose the deal in which they revoked.")
+                % {"player": self.players[seat]},
+                code="penalty_deal",
+            )
+        if deal is not None and seat is None and "seat" not in self.errors:
+            raise ValidationError(
+                _("Penalty bol in %(deal)s: choose who revoked.") % {"deal": deal_name(deal)},
+                code="penalty_player",
+            )
+        return cleaned
 
 
 PenaltyFormSet = forms.formset_factory(PenaltyForm, extra=1, can_delete=True)
@@ -279,9 +301,17 @@ class SheetForm(forms.Form):
             raise ValidationError(
                 _("The sheet arrived incomplete. Reload the page and try again."), code="cells"
             )
-        if not (cells_ok and self.penalties.is_valid()):
+        if not cells_ok:
             raise ValidationError(
                 _("Some boxes are not filled in correctly; see the marked boxes."), code="boxes"
+            )
+        if not self.penalties.is_valid():
+            for form in self.penalties.forms:
+                for errors in form.errors.values():
+                    self.penalty_errors.extend(str(error) for error in errors)
+            raise ValidationError(
+                _("A penalty bol is not filled in completely; see the penalty bollen."),
+                code="penalties",
             )
         if self.check_rules:
             problems = check_sheet(

@@ -265,6 +265,34 @@ def test_json_problems_name_each_box(director_client, empty_table):
     assert [(b["deal"], b["seat"], b["kind"]) for b in data["boxes"]] == [(1, 0, "bid")]
 
 
+def test_a_penalty_bol_without_its_deal_or_player_says_which_is_missing(
+    director_client, empty_table
+):
+    players = names(empty_table)
+    without_deal = form_data(4, DEAL_1)
+    without_deal["penalty-0-seat"] = "2"  # the new row: a player, no deal
+    response = director_client.post(
+        url(empty_table), without_deal, headers={"X-Requested-With": "XMLHttpRequest"}
+    )
+    assert response.status_code == 422
+    data = response.json()
+    with translation.override("nl"):
+        assert data["penalties"] == [
+            _("Penalty bol of %(player)s: choose the deal in which they revoked.")
+            % {"player": players[2]}
+        ]
+        assert data["summary"] == [
+            _("A penalty bol is not filled in completely; see the penalty bollen.")
+        ]
+        without_player = form_data(4, DEAL_1)
+        without_player["penalty-0-deal"] = "1"
+        page = director_client.post(url(empty_table), without_player)
+        message = _("Penalty bol in %(deal)s: choose who revoked.") % {"deal": deal_name(1)}
+    assert page.status_code == 422
+    assert escape(message) in page.content.decode()
+    assert not SheetVersion.objects.filter(table=empty_table).exists()
+
+
 def test_json_conflict_answers_409_with_the_current_version(director_client, empty_table):
     director_client.post(url(empty_table), form_data(4, DEAL_1))
     response = director_client.post(
