@@ -23,8 +23,8 @@ from tournament.services.portable import tournament_import  # noqa: E402
 
 
 def seating(n_players: int, rounds: int, rng: random.Random) -> list[list[list[str]]]:
-    """Random tables, mostly of 5 with enough of 4 (500 players: 56 of 5 and 55 of 4), which
-    gives the issue's "about 1,100 tables" over 10 rounds."""
+    """Random tables of 5 and 4 (500 players: 52 of 5 and 60 of 4, 112 a round), which gives
+    the issue's "about 1,100 tables" over 10 rounds."""
     fives = n_players % 4 + 4 * ((n_players // 4 - n_players % 4) // 9)
     sizes = [5] * fives + [4] * ((n_players - 5 * fives) // 4)
     ids = [f"p{i}" for i in range(1, n_players + 1)]
