@@ -26,6 +26,7 @@ from tournament.services.sheets import (
     Cells,
     SheetContent,
     sheet_changes,
+    sheet_latest_version,
     sheet_lock,
 )
 
@@ -67,23 +68,23 @@ class RetypeOutcome:
     confirmation: SheetConfirmation | None = None
 
 
-def sheet_latest_version(table: Table) -> SheetVersion | None:
-    """The sheet's current version (the highest number), with its saver; ``None`` if never
-    saved on the site."""
-    return (
-        SheetVersion.objects.filter(table=table, number__isnull=False)
-        .select_related("user")
-        .order_by("-number")
-        .first()
-    )
-
-
 def sheet_confirmation_now(table: Table) -> SheetConfirmation | None:
     """The confirmation of the sheet as it stands, if a director has given one."""
     version = sheet_latest_version(table)
     if version is None:
         return None
     return SheetConfirmation.objects.filter(version=version).select_related("user").first()
+
+
+def sheet_is_confirmed(table: Table) -> bool:
+    """Whether a director has confirmed the sheet as it stands (one query: every save asks)."""
+    latest = (
+        SheetVersion.objects.filter(table=table, number__isnull=False)
+        .order_by("-number")
+        .values_list("confirmation__pk", flat=True)
+        .first()
+    )
+    return latest is not None
 
 
 def sheet_confirm_refusal(

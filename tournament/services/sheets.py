@@ -187,15 +187,21 @@ class SheetSaved:
     changes: list[CellChange] = field(default_factory=list)
 
 
-def sheet_version_number(table: Table) -> int:
-    """The table's sheet version now (0 before the first save)."""
-    latest = (
+def sheet_latest_version(table: Table) -> SheetVersion | None:
+    """The sheet's current version (the highest number), with its saver; ``None`` if never
+    saved on the site."""
+    return (
         SheetVersion.objects.filter(table=table, number__isnull=False)
+        .select_related("user")
         .order_by("-number")
-        .values_list("number", flat=True)
         .first()
     )
-    return latest or 0
+
+
+def sheet_version_number(table: Table) -> int:
+    """The table's sheet version now (0 before the first save)."""
+    latest = sheet_latest_version(table)
+    return latest.number if latest is not None else 0
 
 
 def sheet_versions(table: Table) -> list[SheetVersion]:
@@ -272,12 +278,7 @@ def sheet_record_locked(
             ],
             (),
         )
-    latest = (
-        SheetVersion.objects.filter(table=table, number__isnull=False)
-        .select_related("user")
-        .order_by("-number")
-        .first()
-    )
+    latest = sheet_latest_version(table)
     current_number = latest.number if latest is not None else 0
     earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
     (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import SheetVersion, Table, TableLink
+from tournament.services.confirmations import sheet_is_confirmed
 from tournament.services.sheets import (
     Cells,
     SheetConflict,
@@ -139,7 +140,7 @@ def table_link_sheet_record(
         refusal = None
         if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
             refusal = LinkRefusal.REVOKED
-        elif _confirmed_now(table):
+        elif sheet_is_confirmed(table):
             refusal = LinkRefusal.CONFIRMED
         if refusal is not None and not (
             key is not None
@@ -159,17 +160,6 @@ def table_link_sheet_record(
     if isinstance(outcome, SheetConflict):
         raise outcome  # after the commit, so that the conflict record is kept
     return outcome
-
-
-def _confirmed_now(table: Table) -> bool:
-    """Whether a director has confirmed the sheet as it stands (one query: a save asks)."""
-    latest = (
-        SheetVersion.objects.filter(table=table, number__isnull=False)
-        .order_by("-number")
-        .values_list("confirmation__pk", flat=True)
-        .first()
-    )
-    return latest is not None
 
 
 def _account(user):

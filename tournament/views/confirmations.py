@@ -25,10 +25,10 @@ from tournament.services.confirmations import (
     ConfirmRefused,
     sheet_confirm,
     sheet_confirm_refusal,
-    sheet_latest_version,
     sheet_retype,
     tournament_count_unconfirmed_set,
 )
+from tournament.services.sheets import sheet_latest_version
 from tournament.views.sheet_page import (
     TablePage,
     describe_change,
