@@ -105,6 +105,16 @@ class Sheet:
         object.__setattr__(self, "deals", tuple(self.deals))
         object.__setattr__(self, "penalties", tuple(self.penalties))
 
+    @property
+    def started(self) -> bool:
+        """Whether a bid or a trick is written anywhere (penalty bollen alone do not count)."""
+        return any(not deal.is_empty for deal in self.deals)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every bid and trick of all 11 deals is written: the game is over."""
+        return len(self.deals) == DEAL_COUNT and all(deal.is_complete for deal in self.deals)
+
     @classmethod
     def from_rows(
         cls,

@@ -43,10 +43,7 @@ class TableSheet:
 
     @property
     def has_entries(self) -> bool:
-        return any(
-            any(v is not None for v in deal.bids) or any(v is not None for v in deal.tricks)
-            for deal in self.sheet.deals
-        )
+        return self.sheet.started
 
     def result(self) -> SheetResult:
         return score_sheet(self.sheet)

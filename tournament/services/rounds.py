@@ -18,9 +18,9 @@ def round_state_of(sheets: Sequence[TableSheet], *, current: str) -> str:
 
     A round without any entry keeps its seating state (a draft stays a draft).
     """
-    if sheets and all(s.has_entries and s.result().complete for s in sheets):
+    if sheets and all(s.sheet.finished for s in sheets):
         return Round.State.COMPLETE
-    if any(s.has_entries for s in sheets):
+    if any(s.sheet.started for s in sheets):
         return Round.State.PLAYING
     if current in (Round.State.PLAYING, Round.State.COMPLETE):
         return Round.State.SEATED  # every entry was taken back

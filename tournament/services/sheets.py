@@ -421,10 +421,8 @@ def _seats_now(table: Table) -> list[tuple[int, int]]:
 
 
 def _progress(sheet: Sheet) -> tuple[bool, bool]:
-    """What a round's state depends on, for one table: has entries, is complete."""
-    has_entries = any(not deal.is_empty for deal in sheet.deals)
-    complete = len(sheet.deals) == DEAL_COUNT and all(deal.is_complete for deal in sheet.deals)
-    return has_entries, complete
+    """What a round's state depends on, for one table (see ``rounds.round_state_of``)."""
+    return sheet.started, sheet.finished
 
 
 IN_PLAY = (True, False)  # the progress of a table that is being played
