@@ -9,8 +9,9 @@ from tests.factories import played_tournament
 from tests.printing.conftest import TRICKY_NAMES
 from tests.printing.reading import pdf_pages
 from tournament.adapter import load_table_sheets, tournament_standings
-from tournament.models import Player
+from tournament.models import Player, Table
 from tournament.printing.documents import name_sort_key
+from tournament.services.sheets import sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -160,6 +161,24 @@ def test_standings_printed_during_a_round_do_not_say_after_it(director_client, d
     assert "Klassement tijdens ronde 2" in page
     assert "na ronde" not in page
     assert squash("Elk ingevoerd spel telt mee.") in squash(page)
+    assert "voorlopig" not in page  # the imported sheets count as they are
+
+    # A sheet typed on the site and not confirmed yet, and a player who has left.
+    table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
+    cells = {(1, seat): (0, 1 if seat == 0 else 0) for seat in range(4)}
+    sheet_record(table=table, cells=cells, penalties=(), base_version=0, idempotency_key=None)
+    leaver = table.seats.order_by("position").first().player
+    Player.objects.filter(pk=leaver.pk).update(withdrawn_round=3)
+    (page, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
+    standings = tournament_standings(tournament)
+    for row in standings.rows:
+        name = standings.players[row.player].name
+        mark = "*" if standings.is_provisional(row.player) else ""
+        shown = f"{name} (afgemeld)" if row.player == leaver.pk else name
+        assert squash(f"{shown} ") in squash(page)
+        assert standings.is_provisional(row.player) == (row.player in table_players(table))
+        assert squash(f"{row.tournament_points}{mark}") in squash(page)
+    assert squash("voorlopig: van een formulier") in squash(page)
 
     tournament.count_unconfirmed = False
     tournament.save(update_fields=["count_unconfirmed"])
@@ -167,3 +186,7 @@ def test_standings_printed_during_a_round_do_not_say_after_it(director_client, d
     assert squash(
         "Alleen formulieren die de toernooileiding heeft bevestigd tellen mee."
     ) in squash(page)
+
+
+def table_players(table) -> set[int]:
+    return set(table.seats.values_list("player_id", flat=True))

@@ -182,6 +182,8 @@ class StandingsLine:
     total: int
     bollen: int
     correct: int
+    provisional: bool = False  # a score from a sheet no director has confirmed yet
+    withdrawn: bool = False
 
     @property
     def rounds_text(self) -> str:
@@ -207,6 +209,10 @@ class StandingsList:
         return any(line.club for line in self.lines)
 
     @property
+    def any_provisional(self) -> bool:
+        return any(line.provisional for line in self.lines)
+
+    @property
     def rounds_width(self) -> str:
         """The width of the points per round: fixed-width digits of 10.5 pt, plus padding."""
         return f"{len(self.rounds) * ROUND_FIELD * 2.23 + 4:.1f}mm"
@@ -225,6 +231,8 @@ def standings_list(tournament: Tournament) -> StandingsList:
             total=row.tournament_points,
             bollen=row.bollen,
             correct=row.correct,
+            provisional=standings.is_provisional(row.player),
+            withdrawn=standings.players[row.player].withdrawn_round is not None,
         )
         for row in standings.rows
     )
