@@ -2,7 +2,8 @@
 
 Deals (``scoring.deals``)
     ``DEAL_COUNT``, ``DEALS``, ``DealSpec``, ``deal_spec(deal)``, ``dealer_seat(deal, n_seats)``,
-    ``bidding_order(deal, n_seats)``, ``forbidden_bid(deal, other_bids)``.
+    ``deals_dealt(seat, n_seats)``, ``bidding_order(deal, n_seats)``,
+    ``forbidden_bid(deal, other_bids)``.
 Score sheets (``scoring.sheet``; the checks live in ``scoring.checks``)
     ``DealEntry``, ``Penalty``, ``Sheet`` (``Sheet.from_rows``), ``check_deal``, ``check_sheet``,
     ``score_sheet``, ``CellState``, ``Cell``, ``SeatTotals``, ``SheetResult``,
@@ -27,6 +28,7 @@ from scoring.deals import (
     bidding_order,
     deal_spec,
     dealer_seat,
+    deals_dealt,
     forbidden_bid,
 )
 from scoring.errors import ErrorCode, Problem, ScoringError
@@ -87,6 +89,7 @@ __all__ = [
     "check_sheet",
     "deal_spec",
     "dealer_seat",
+    "deals_dealt",
     "forbidden_bid",
     "round_scores",
     "score_sheet",

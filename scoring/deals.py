@@ -102,6 +102,12 @@ def dealer_seat(deal: int, n_seats: int) -> int:
     return (deal_spec(deal).number - 1) % n_seats
 
 
+def deals_dealt(seat: int, n_seats: int) -> int:
+    """How many of the 11 deals the player in ``seat`` (0-based) deals: at a table of 4 seats
+    0-2 deal three and seat 3 two; at a table of 5 seat 0 deals three and the others two."""
+    return sum(dealer_seat(deal, n_seats) == seat for deal in range(1, DEAL_COUNT + 1))
+
+
 def bidding_order(deal: int, n_seats: int) -> tuple[int, ...]:
     """The seats in the order they bid (and lead): left of the dealer first, the dealer last."""
     dealer = dealer_seat(deal, n_seats)

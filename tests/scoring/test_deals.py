@@ -10,6 +10,7 @@ from scoring.deals import (
     bidding_order,
     deal_spec,
     dealer_seat,
+    deals_dealt,
     forbidden_bid,
 )
 from scoring.errors import ErrorCode, ScoringError
@@ -79,3 +80,12 @@ def test_seat_count_outside_3_to_6_is_refused(n_seats):
 )
 def test_forbidden_bid_completes_the_hand_size(deal, other_bids, forbidden):
     assert forbidden_bid(deal, other_bids) == forbidden
+
+
+@pytest.mark.parametrize(
+    "n_seats,expected",
+    [(3, [4, 4, 3]), (4, [3, 3, 3, 2]), (5, [3, 2, 2, 2, 2]), (6, [2, 2, 2, 2, 2, 1])],
+)
+def test_how_many_deals_each_seat_deals(n_seats, expected):
+    assert [deals_dealt(seat, n_seats) for seat in range(n_seats)] == expected
+    assert sum(expected) == DEAL_COUNT

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
+from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
 from scoring.seating import SeatingError, plan_seating
 from scoring.tables import table_split
@@ -82,8 +83,8 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     except (SeatingError, ScoringError) as exc:
         raise _refuse("seating", str(exc)) from exc
     round_ = Round.objects.create(tournament=tournament, number=number, state=Round.State.DRAFT)
-    dealt_first = first_dealer_counts(tournament)
-    tables = [_first_dealer_first(members, dealt_first) for members in plan.rounds[0]]
+    dealt = deals_dealt_so_far(tournament)
+    tables = [_dealing_balanced(members, dealt) for members in plan.rounds[0]]
     _store_tables(round_, tables)
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
     note = ""
@@ -99,20 +100,34 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     return round_, note
 
 
-def first_dealer_counts(tournament: Tournament) -> Counter[int]:
-    """How often each player has dealt first (sat in seat 0) so far."""
-    return Counter(
-        Seat.objects.filter(round__tournament=tournament, position=0).values_list(
-            "player_id", flat=True
-        )
+def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
+    """How many deals each player has dealt so far, from their seats and their tables' sizes."""
+    seats = (
+        Seat.objects.filter(round__tournament=tournament)
+        .annotate(table_size=Count("table__seats"))
+        .values_list("player_id", "position", "table_size")
     )
+    dealt: Counter[int] = Counter()
+    for player, position, size in seats:
+        dealt[player] += deals_dealt(position, size)
+    return dealt
 
 
-def _first_dealer_first(members, dealt_first: Counter[int]) -> list[int]:
-    """The table's seating, turned so that whoever has dealt first least often deals first
-    (the first dealer deals most deals); the clockwise order of the plan is kept."""
+def _dealing_balanced(members, dealt: Counter[int]) -> list[int]:
+    """The table's seating, turned so that the deals dealt so far even out: who has dealt most
+    sits where the fewest deals are dealt (a dealer may not make the bids add up, so dealing
+    is a handicap). The clockwise order of the plan is kept."""
     members = list(members)
-    start = min(range(len(members)), key=lambda i: (dealt_first[members[i]], i))
+    n = len(members)
+
+    def after(start: int) -> list[int]:
+        turned = members[start:] + members[:start]
+        return sorted(
+            (dealt[player] + deals_dealt(seat, n) for seat, player in enumerate(turned)),
+            reverse=True,
+        )
+
+    start = min(range(n), key=lambda i: (after(i), i))
     return members[start:] + members[:start]
 
 
