@@ -209,6 +209,35 @@ def sheet_versions(table: Table) -> list[SheetVersion]:
     return list(SheetVersion.objects.filter(table=table).select_related("user", "restored_from"))
 
 
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One version (or conflict record) of a sheet and what it changed."""
+
+    version: SheetVersion
+    changes: list[CellChange]
+
+
+def sheet_history_entries(table: Table) -> list[HistoryEntry]:
+    """Every version and conflict record of the sheet, newest first, each with what it changed:
+    a version against the one before it, a conflict record against the version it started
+    from."""
+    n_seats = len(table_seat_ids(table))
+    versions = sheet_versions(table)
+    by_number = {v.number: v for v in versions if v.number is not None}
+    blank = SheetContent.build(n_seats, {})
+    entries, previous = [], blank
+    for version in versions:
+        content = SheetContent.of_version(version, n_seats)
+        if version.number is None:
+            base = by_number.get(version.base_number)
+            before = SheetContent.of_version(base, n_seats) if base else blank
+        else:
+            before, previous = previous, content
+        entries.append(HistoryEntry(version, sheet_changes(before, content)))
+    entries.reverse()
+    return entries
+
+
 def sheet_record(
     *,
     table: Table,

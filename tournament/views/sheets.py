@@ -18,13 +18,11 @@ from tournament.models import SheetVersion, Table, Tournament
 from tournament.permissions import director_required
 from tournament.services.sheets import (
     SheetConflict,
-    SheetContent,
     SheetProblems,
     SheetSaved,
-    sheet_changes,
+    sheet_history_entries,
     sheet_record,
     sheet_restore,
-    sheet_versions,
 )
 from tournament.views.sheet_page import (
     EMPTY,
@@ -101,22 +99,14 @@ def sheet_history(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
     sheet = director_table(tournament, round, table)
-    versions = sheet_versions(sheet.table)
-    n = len(sheet.players)
-    by_number = {v.number: v for v in versions if v.number is not None}
-    rows, previous = [], SheetContent.build(n, {})
-    for version in versions:
-        content = SheetContent.of_version(version, n)
-        if version.number is None:
-            base = by_number.get(version.base_number)
-            before = SheetContent.of_version(base, n) if base else SheetContent.build(n, {})
-        else:
-            before = previous
-            previous = content
-        changes = [describe_change(c, sheet.players) for c in sheet_changes(before, content)]
-        # Each restore button is its own submission, with its own key.
-        rows.append({"version": version, "changes": changes, "key": uuid.uuid4()})
-    rows.reverse()
+    rows = [
+        {
+            "version": entry.version,
+            "changes": [describe_change(c, sheet.players) for c in entry.changes],
+            "key": uuid.uuid4(),  # each restore button is its own submission
+        }
+        for entry in sheet_history_entries(sheet.table)
+    ]
     return render(
         request,
         "sheets/sheet_history.html",
