@@ -81,9 +81,12 @@ def _result(stored: TableSheet) -> SheetResult | None:
     return None if check_sheet(stored.sheet) else stored.result()
 
 
-def sheet_js_config(tournament: Tournament, sheet: TablePage) -> dict:
+def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool = True) -> dict:
+    """The script's settings. ``accounts``: the director's page (signed in); without, the
+    table's phone page (its private link), which opens at the first deal still to play."""
     n = len(sheet.players)
     return {
+        "scrollToOpen": not accounts,
         "storageKey": f"bollen-sheet:{tournament.slug}:{sheet.table.round.number}:"
         f"{sheet.table.number}",
         "deals": [
@@ -111,6 +114,11 @@ def sheet_js_config(tournament: Tournament, sheet: TablePage) -> dict:
             "signed_out": _(
                 "Not saved: you are signed out. Your input is kept on this device; sign in "
                 "again (in another tab) and it will be sent."
+            )
+            if accounts
+            else _(
+                "Not saved: this page has expired. Your input is kept on this device; reload "
+                "the page and it will be sent."
             ),
             "server_error": _(
                 "Not saved: the server had a problem. Your input is kept on this device and "
@@ -146,7 +154,7 @@ def sheet_context(
             place_rule_problem(p, round=None, table=None, players=sheet.players)
             for p in check_sheet(sheet.stored.sheet)
         ]
-    config = sheet_js_config(tournament, sheet)
+    config = sheet_js_config(tournament, sheet, accounts=accounts)
     config["plain"] = mode == "retype"
     return {
         "tournament": tournament,

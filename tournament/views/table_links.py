@@ -120,11 +120,6 @@ def _page(
         mode="readonly" if confirmation is not None else "edit",
         accounts=False,
     )
-    context["config"]["scrollToOpen"] = True
-    context["config"]["messages"]["signed_out"] = _(
-        "Not saved: this page has expired. Your input is kept on this device; reload the page "
-        "and it will be sent."
-    )
     context["confirmation"] = confirmation
     return render(request, "table/table_entry.html", context, status=status)
 
