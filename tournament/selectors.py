@@ -12,6 +12,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from scoring.seating import plan_quality
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
+from tournament.names import name_sort_key
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
@@ -273,6 +274,8 @@ def public_seating(tournament: Tournament) -> dict:
     round_ = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
     if round_ is None:
         return {"round": None, "places": []}
-    seats = round_.seats.select_related("player", "table").order_by("player__name")
+    seats = sorted(
+        round_.seats.select_related("player", "table"), key=lambda s: name_sort_key(s.player.name)
+    )
     places = [Place(name=s.player.name, club=s.player.club, table=s.table.number) for s in seats]
     return {"round": round_, "places": places}

@@ -143,3 +143,14 @@ def test_counting_unconfirmed_sheets_or_not_shows_on_the_public_page_at_once(
     confirmed_only = _points(client.get(url).context["rows"])
     assert confirmed_only != counted
     assert confirmed_only == _points(standings_table_rows(tournament)[0])
+
+
+def test_where_do_i_sit_lists_names_alphabetically_whatever_their_accents(client):
+    names = ["Zoë Smit", "émile Bos", "Anna Dekker", "Eva Mol", "Fleur Kok", "Bas Vos", "Dirk Ek"]
+    tournament = played_tournament(8, rounds=1, names=[*names, "Cas Wit"], public=True)
+    response = client.get(reverse("public_home", args=[tournament.slug]))
+    listed = [place.name for place in response.context["places"]]
+    assert listed == [
+        "Anna Dekker", "Bas Vos", "Cas Wit", "Dirk Ek", "émile Bos", "Eva Mol", "Fleur Kok",
+        "Zoë Smit",
+    ]  # fmt: skip

@@ -6,7 +6,6 @@ Who deals which deal, the seating and the standings come from ``scoring`` throug
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from django.db.models import Count, QuerySet
 from scoring.deals import MAX_SEATS, MIN_SEATS
 from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
 from tournament.models import Player, Round, Tournament
+from tournament.names import name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.printing.render import qr_data_uri
 
@@ -111,12 +111,6 @@ def blank_sheet_form(n_seats: int) -> SheetForm:
         n_seats=n_seats,
         rows=tuple(FormRow(seat=seat) for seat in range(1, n_seats + 1)),
     )
-
-
-def name_sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as people expect it on a list: accents and case do not count."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return plain.casefold().strip(), name
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 
 from tournament import selectors
+from tournament.names import folded
 from tournament.permissions import public_tournament
 from tournament.tables import standings_for_public, standings_notes
 
 SCREEN_REFRESH_SECONDS = 30
 SCREEN_ROWS = 20  # what fits a projector at the back of the room; the rest is on the phone page
-
-
-def folded(text: str) -> str:
-    """Text for searching: "zoe" finds "Zoë", "ELLA" finds "Ella"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
 def public_home(request: HttpRequest, slug: str) -> HttpResponse:
