@@ -15,7 +15,7 @@ from tests import factories
 from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.exports.base import FORMULA_STARTS
 from tournament.exports.workbook import FinalWorkbookExporter
-from tournament.models import Player
+from tournament.models import Player, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +198,15 @@ def test_standings_csv_puts_an_apostrophe_before_formula_text(director_client, t
     standings = tournament_standings(tournament)
     by_rank_name = [(int(row["rank"]), int(row["points"])) for row in table]
     assert by_rank_name == [(row.rank, row.tournament_points) for row in standings.rows]
+
+
+def test_the_workbook_is_called_final_only_after_the_last_planned_round(director_client, director):
+    tournament = factories.played_tournament(8, 2, last_round=[5, 0], director=director, seed=4)
+    url = reverse("print_workbook", args=[tournament.slug])
+    disposition = director_client.get(url)["Content-Disposition"]
+    assert disposition == f'attachment; filename="{tournament.slug}-during-round-2.xlsx"'
+    Round.objects.filter(tournament=tournament).update(state=Round.State.COMPLETE)
+    tournament.rounds_planned = 5
+    tournament.save(update_fields=["rounds_planned"])
+    disposition = director_client.get(url)["Content-Disposition"]
+    assert disposition == f'attachment; filename="{tournament.slug}-after-round-2.xlsx"'

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
@@ -30,6 +32,12 @@ class ExportFile:
     filename: str
     content_type: str
     data: bytes
+
+    def response(self) -> HttpResponse:
+        """The file as a download."""
+        response = HttpResponse(self.data, content_type=self.content_type)
+        response["Content-Disposition"] = content_disposition_header(True, self.filename)
+        return response
 
 
 class Exporter(Protocol):

@@ -28,7 +28,7 @@ from scoring.sheet import CellState
 from scoring.statistics import BidTally, Game, GameScore, Statistics, tournament_statistics
 from tournament.adapter import Standings, TableSheet, load_table_sheets, tournament_standings
 from tournament.exports.base import XLSX_TYPE, ExportFile, Rows, xlsx_add_sheet, xlsx_cell
-from tournament.models import Player, Tournament
+from tournament.models import Player, Round, Tournament
 
 BOLD = Font(bold=True)
 CENTER_ACROSS = Alignment(horizontal="centerContinuous")
@@ -50,7 +50,19 @@ class FinalWorkbookExporter:
     def render(self) -> ExportFile:
         with translation.override(self.tournament.language):
             data = self._workbook()
-        return ExportFile(f"{self.tournament.slug}-final.xlsx", XLSX_TYPE, data)
+        return ExportFile(self._filename(), XLSX_TYPE, data)
+
+    def _filename(self) -> str:
+        """``-final`` only once every planned round is complete; before that the file says
+        which round it stands at, so an early copy is not taken for the final one."""
+        slug = self.tournament.slug
+        states = dict(self.tournament.rounds.values_list("number", "state"))
+        in_play = [number for number, state in states.items() if state != Round.State.COMPLETE]
+        if in_play:
+            return f"{slug}-during-round-{max(in_play)}.xlsx"
+        if len(states) < self.tournament.rounds_planned:
+            return f"{slug}-after-round-{max(states, default=0)}.xlsx"
+        return f"{slug}-final.xlsx"
 
     def _workbook(self) -> bytes:
         standings = tournament_standings(self.tournament)

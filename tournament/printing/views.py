@@ -84,7 +84,4 @@ def print_standings(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 @director_required
 def print_workbook(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    exported = FinalWorkbookExporter(tournament).render()
-    response = HttpResponse(exported.data, content_type=exported.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{exported.filename}"'
-    return response
+    return FinalWorkbookExporter(tournament).render().response()

@@ -33,7 +33,4 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
 def standings_download(request: HttpRequest, tournament: Tournament, format: str) -> HttpResponse:
     if format not in StandingsExporter.formats:
         raise Http404
-    exported = StandingsExporter(tournament, format=format).render()
-    response = HttpResponse(exported.data, content_type=exported.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{exported.filename}"'
-    return response
+    return StandingsExporter(tournament, format=format).render().response()
