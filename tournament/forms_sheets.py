@@ -30,7 +30,7 @@ from scoring.deals import (
     forbidden_bid,
 )
 from scoring.errors import ErrorCode, Problem
-from scoring.sheet import Cell, CellState, Sheet, SheetResult
+from scoring.sheet import Cell, CellState, SeatTotals, Sheet, SheetResult
 from tournament.adapter import sheet_from_cells
 from tournament.problems import PlacedProblem, deal_name, place_rule_problem
 
@@ -413,6 +413,19 @@ def cell_score(cell: Cell) -> str:
     return f"+{points}" if points > 0 else str(points).replace("-", "\N{MINUS SIGN}")
 
 
+def cell_shown(cell: Cell | None) -> dict:
+    """What a box pair shows once scored: its state, its points and its penalty bollen (the page
+    draws it, and the script redraws it after a save)."""
+    if cell is None:
+        return {"state": "", "score": "", "penalties": 0}
+    return {"state": str(cell.state), "score": cell_score(cell), "penalties": cell.penalty_bollen}
+
+
+def totals_shown(totals: SeatTotals) -> tuple[int, int, int, int]:
+    """A seat's totals in the sheet's column order (``data-total`` 0 to 3 on the page)."""
+    return totals.bollen, totals.points, totals.correct, totals.tournament_points
+
+
 def _box_value(field: BoundField) -> int | None:
     value = field.value()
     if isinstance(value, int):
@@ -464,14 +477,9 @@ def sheet_grid(
                     dealer=dealer_seat(deal, n) == seat,
                     errors=errors,
                     hint=hints.get((deal, seat), ""),
-                    state=str(scored.state) if scored else "",
-                    score=cell_score(scored) if scored else "",
-                    penalties=scored.penalty_bollen if scored else 0,
+                    **cell_shown(scored),
                 )
             )
-        totals = None
-        if result:
-            t = result.totals[seat]
-            totals = (t.bollen, t.points, t.correct, t.tournament_points)
+        totals = totals_shown(result.totals[seat]) if result else None
         rows.append(GridRow(seat, name, cells, totals))
     return columns, rows

@@ -24,7 +24,13 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from scoring.errors import ErrorCode
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
-from tournament.forms_sheets import SheetForm, StoredPenalties, cell_score, sheet_grid
+from tournament.forms_sheets import (
+    SheetForm,
+    StoredPenalties,
+    cell_shown,
+    sheet_grid,
+    totals_shown,
+)
 from tournament.models import Table, Tournament
 from tournament.problems import RULE_MESSAGES, deal_name, place_rule_problem
 from tournament.services.sheets import (
@@ -224,17 +230,8 @@ def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> 
     stored = saved.table_sheet
     result = _result(stored)
     penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
-    cells = [
-        [
-            {"state": str(c.state), "score": cell_score(c), "penalties": c.penalty_bollen}
-            for c in deal_cells
-        ]
-        for deal_cells in (result.cells if result else ())
-    ]
-    totals = [
-        [t.bollen, t.points, t.correct, t.tournament_points]
-        for t in (result.totals if result else [])
-    ]
+    cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
+    totals = [list(totals_shown(t)) for t in (result.totals if result else [])]
     return {
         "outcome": "saved",
         "version": saved.version,
