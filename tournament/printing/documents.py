@@ -39,7 +39,7 @@ class FormRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SheetForm:
+class PrintedSheet:
     """One printed score sheet: a seated table's, or a blank one (no round, table or names).
 
     ``entry_url`` is where the table enters its scores online and ``qr`` the QR code of it as a
@@ -79,7 +79,7 @@ def players_by_id(tournament: Tournament) -> dict[int, Player]:
 
 def round_sheet_forms(
     tournament: Tournament, round_number: int, entry_url: Callable[[TableSheet], str]
-) -> list[SheetForm]:
+) -> list[PrintedSheet]:
     """The score sheets of a round's tables, in table order (empty if the round has none)."""
     players = players_by_id(tournament)
     forms = []
@@ -91,7 +91,7 @@ def round_sheet_forms(
             for seat, pid in enumerate(table.player_ids, start=1)
         )
         forms.append(
-            SheetForm(
+            PrintedSheet(
                 n_seats=n_seats,
                 rows=rows,
                 round=table.round_number,
@@ -103,11 +103,11 @@ def round_sheet_forms(
     return forms
 
 
-def blank_sheet_form(n_seats: int) -> SheetForm:
+def blank_sheet_form(n_seats: int) -> PrintedSheet:
     """A score sheet without names, for a table of ``n_seats`` (3 to 6) players."""
     if n_seats not in BLANK_SEAT_COUNTS:
         raise ValueError(f"A table has {MIN_SEATS} to {MAX_SEATS} players, not {n_seats}.")
-    return SheetForm(
+    return PrintedSheet(
         n_seats=n_seats,
         rows=tuple(FormRow(seat=seat) for seat in range(1, n_seats + 1)),
     )
