@@ -184,8 +184,11 @@ def test_the_first_dealer_drawn_at_the_table_is_recorded_before_play(director_cl
     before = [s.player_id for s in table.seats.order_by("position")]
     drawn = tournament.players.get(pk=before[2])
     url = reverse("table_first_dealer", args=[tournament.slug, 1, 1])
-    director_client.post(url, {"player": drawn.pk})
+    response = director_client.post(url, {"player": drawn.pk}, follow=True)
     assert [s.player_id for s in table.seats.order_by("position")] == before[2:] + before[:2]
+    (told,) = [str(m) for m in response.context["messages"]]
+    assert told.startswith(f"{drawn.name} deelt als eerste")
+    assert "tafel 1" in told and "opnieuw af" in told  # the printed sheet has the old order
 
     started = tournament.rounds.get().tables.get(number=2)
     other = started.seats.order_by("position").last().player

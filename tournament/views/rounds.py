@@ -160,5 +160,12 @@ def table_first_dealer(
         for line in exc.lines():
             messages.error(request, line)
     else:
-        messages.success(request, _("%(name)s deals first.") % {"name": player.name})
+        messages.success(
+            request,
+            _(
+                "%(name)s deals first: the sheet's rows now start with %(name)s. A score sheet "
+                "printed for table %(table)s before this has the old order: print it again."
+            )
+            % {"name": player.name, "table": table},
+        )
     return redirect("sheet_edit", slug=tournament.slug, round=number, table=table)
