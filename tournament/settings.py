@@ -2,7 +2,8 @@
 
 Environment variables:
 - ``DEBUG``: ``1``/``true`` for development. Default off.
-- ``SECRET_KEY``: required unless ``DEBUG`` is on (then a development key is used).
+- ``SECRET_KEY``: required to serve the site unless ``DEBUG`` is on (then a development key is
+  used).
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/bollen``; default a SQLite file in the
   project folder.
 - ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus ``*`` in DEBUG).
