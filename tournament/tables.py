@@ -14,13 +14,16 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournament.adapter import tournament_standings
+from tournament.adapter import Standings, tournament_standings
 from tournament.models import Tournament
 
 
-def standings_table_rows(tournament: Tournament) -> tuple[list[dict], tuple[int, ...]]:
-    """One dict per player for the standings table, and the rounds that count so far."""
-    standings = tournament_standings(tournament)
+def standings_table_rows(
+    tournament: Tournament, standings: Standings | None = None
+) -> tuple[list[dict], tuple[int, ...]]:
+    """One dict per player for the standings table, and the rounds that count so far (from
+    ``standings`` when the caller has computed them already)."""
+    standings = standings or tournament_standings(tournament)
     rows = []
     for row in standings.rows:
         player = standings.players[row.player]

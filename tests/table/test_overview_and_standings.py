@@ -209,7 +209,11 @@ def test_with_the_setting_off_only_confirmed_sheets_count(
         assert (2 in row.per_round) == (row.player not in players)
     page = director_client.get(reverse("standings", args=[public_round.slug])).content.decode()
     assert re.search(r'value="0" checked', page)
+    waiting = "1 formulier met invoer is nog niet bevestigd en telt niet mee"
+    assert waiting in page
 
     sheet_confirm(table=table, version=1, by_user=director)
     assert all(2 in row.per_round for row in tournament_standings(public_round).rows)
+    page = director_client.get(reverse("standings", args=[public_round.slug])).content.decode()
+    assert waiting not in page
     assert SheetConfirmation.objects.count() == 1

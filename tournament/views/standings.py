@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
+from tournament.adapter import tournament_standings
 from tournament.exports.standings import StandingsExporter
 from tournament.models import Tournament
 from tournament.permissions import director_required
@@ -14,7 +15,8 @@ from tournament.tables import StandingsTable, standings_notes, standings_table_r
 
 @director_required
 def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rows, rounds = standings_table_rows(tournament)
+    standings = tournament_standings(tournament)
+    rows, rounds = standings_table_rows(tournament, standings)
     table = StandingsTable(rows, rounds=rounds)
     RequestConfig(request, paginate=False).configure(table)
     return render(
@@ -24,6 +26,7 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "tournament": tournament,
             "tab": "standings",
             "table": table,
+            "left_out": standings.left_out,
             **standings_notes(tournament, rows),
         },
     )
