@@ -162,6 +162,10 @@ class Round(models.Model):
         return f"{self.tournament} - {_('round')} {self.number}"
 
 
+# The states in which a round's seating may still change (nothing entered yet).
+SEATING_EDITABLE_STATES = (Round.State.DRAFT, Round.State.SEATED)
+
+
 class Table(models.Model):
     """A table in a round: its seats and its score sheet."""
 

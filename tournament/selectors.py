@@ -13,6 +13,7 @@ from scoring.seating import plan_quality
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
 from tournament.names import name_sort_key
+from tournament.services.confirmations import confirm_refusal_of
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
@@ -209,11 +210,13 @@ class SeatedTable:
     status: SheetStatus
     repeated: list[tuple[Player, Player, int]]
     review: SheetReview = SheetReview()
+    confirm_refusal: str | None = None  # why the director looking cannot confirm it now
 
 
-def round_seating(round_: Round) -> dict:
+def round_seating(round_: Round, user=None) -> dict:
     """A round's tables in seat order with their sheet status, the plan's quality, and who
-    meets whom again (counting this round and the ones before)."""
+    meets whom again (counting this round and the ones before); with ``user``, whether that
+    director may confirm each sheet."""
     tournament = round_.tournament
     sheets = [
         s for s in load_table_sheets(tournament=tournament) if s.round_number <= round_.number
@@ -239,13 +242,21 @@ def round_seating(round_: Round) -> dict:
             for a, b in combinations(sheet.player_ids, 2)
             if met_before[frozenset((a, b))]
         ]
+        review = reviews.get(sheet.table_number, SheetReview())
+        refusal = confirm_refusal_of(
+            saved=review.version is not None,
+            complete=sheet.status == SheetStatus.COMPLETE,
+            saved_by_id=review.saved_by_id,
+            user_id=getattr(user, "pk", None),
+        )
         tables.append(
             SeatedTable(
                 number=sheet.table_number,
                 players=[players[pk] for pk in sheet.player_ids],
                 status=sheet.status,
                 repeated=repeated,
-                review=reviews.get(sheet.table_number, SheetReview()),
+                review=review,
+                confirm_refusal=refusal,
             )
         )
     seated = {pk for t in tables for pk in (p.pk for p in t.players)}

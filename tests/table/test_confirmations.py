@@ -77,9 +77,18 @@ def test_the_director_who_saved_a_version_cannot_confirm_it(
     director_client.post(url("sheet_retype", table), retyped)
     assert not SheetConfirmation.objects.exists()
 
+    # The round page offers the confirmation to the other director only, and says why.
+    round_page = reverse("round_detail", args=[table.round.tournament.slug, table.round.number])
+    confirm_url = url("sheet_confirm", table)
+    mine = director_client.get(round_page).content.decode()
+    assert confirm_url not in mine
+    assert "(jij hebt het opgeslagen: een andere toernooileider bevestigt het)" in mine
     other = Client()
     other.force_login(second_director)
-    other.post(url("sheet_confirm", table), {"version": "1"})
+    theirs = other.get(round_page).content.decode()
+    assert confirm_url in theirs
+    assert "jij hebt het opgeslagen" not in theirs
+    other.post(confirm_url, {"version": "1"})
     assert SheetConfirmation.objects.get().user == second_director
 
 

@@ -134,16 +134,33 @@ def sheet_retype(
         return RetypeOutcome(confirmation=_store(latest, by_user, SheetConfirmation.Method.RETYPE))
 
 
+def confirm_refusal_of(
+    *, saved: bool, complete: bool, saved_by_id: int | None, user_id: int | None
+) -> ConfirmRefusal | None:
+    """The rule, on what is known of the sheet's current version: it was ``saved`` on the site,
+    the sheet is ``complete`` (all deals, no mistakes), and who saved it; a director does not
+    confirm their own sheet."""
+    if not saved:
+        return ConfirmRefusal.NOTHING
+    if not complete:
+        return ConfirmRefusal.NOT_COMPLETE
+    if saved_by_id is not None and saved_by_id == user_id:
+        return ConfirmRefusal.OWN_SHEET
+    return None
+
+
 def _confirmable(table: Table, by_user, version: int | None) -> SheetVersion:
     latest = sheet_latest_version(table)
-    if latest is None:
-        raise ConfirmRefused(ConfirmRefusal.NOTHING)
-    if version is not None and version != latest.number:
+    if latest is not None and version is not None and version != latest.number:
         raise ConfirmRefused(ConfirmRefusal.CHANGED)
-    if table_sheet(table).status != SheetStatus.COMPLETE:
-        raise ConfirmRefused(ConfirmRefusal.NOT_COMPLETE)
-    if latest.user_id is not None and latest.user_id == by_user.pk:
-        raise ConfirmRefused(ConfirmRefusal.OWN_SHEET)
+    refusal = confirm_refusal_of(
+        saved=latest is not None,
+        complete=latest is not None and table_sheet(table).status == SheetStatus.COMPLETE,
+        saved_by_id=latest.user_id if latest is not None else None,
+        user_id=by_user.pk,
+    )
+    if refusal is not None:
+        raise ConfirmRefused(refusal)
     return latest
 
 

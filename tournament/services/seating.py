@@ -19,11 +19,20 @@ from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
 from scoring.seating import SeatingError, plan_seating
 from scoring.tables import table_split
-from tournament.models import Entry, Player, Round, Seat, SheetVersion, Table, Tournament
+from tournament.models import (
+    SEATING_EDITABLE_STATES,
+    Entry,
+    Player,
+    Round,
+    Seat,
+    SheetVersion,
+    Table,
+    Tournament,
+)
 from tournament.problems import PlacedProblem, ProblemsError
 from tournament.selectors import next_round_number, players_for_round
 
-EDITABLE_STATES = (Round.State.DRAFT, Round.State.SEATED)
+EDITABLE_STATES = SEATING_EDITABLE_STATES
 
 
 def seating_history(tournament: Tournament, *, before: int) -> list[list[list[int]]]:

@@ -38,11 +38,10 @@ from scoring.deals import DEAL_COUNT
 from scoring.errors import Problem
 from scoring.sheet import Sheet
 from tournament.adapter import TableSheet, load_table_sheets, sheet_from_cells
-from tournament.models import Entry, Player, Round, SheetVersion, Table
+from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, SheetVersion, Table
 from tournament.models import Penalty as PenaltyRow
 from tournament.problems import PlacedProblem, ProblemsError, place_rule_problem
 from tournament.services.rounds import rounds_refresh_state
-from tournament.services.seating import EDITABLE_STATES
 
 Cells = Mapping[tuple[int, int], tuple[int | None, int | None]]
 """``{(deal, seat index): (bid, tricks)}``, as ``tournament.adapter.sheet_from_cells`` takes."""
@@ -426,7 +425,7 @@ def sheet_lock(table: Table) -> Table:
     entry and a change of its seats then never cross, nor wait for each other in a circle.
     """
     round_id, state = Table.objects.values_list("round_id", "round__state").get(pk=table.pk)
-    if state in EDITABLE_STATES:
+    if state in SEATING_EDITABLE_STATES:
         Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
     return (
         Table.objects.select_for_update(of=("self",))

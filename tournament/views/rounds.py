@@ -64,7 +64,7 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    seating = selectors.round_seating(round_)
+    seating = selectors.round_seating(round_, user=request.user)
     editable = round_.state in services.EDITABLE_STATES and not any(
         t.status != "empty" for t in seating["tables"]
     )
