@@ -4,6 +4,8 @@ Points, bollen and standings are never stored: they are computed from the score 
 ``scoring/`` through ``tournament.adapter``.
 """
 
+from __future__ import annotations
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -36,8 +38,19 @@ class Tournament(models.Model):
     - ``public``: whether the public pages (where do I sit, standings) are switched on.
     - ``count_unconfirmed``: whether sheets that no director has confirmed yet count in the
       standings (marked provisional there); off: only confirmed sheets count.
-    - ``directors``: the accounts that may change this tournament.
+    - ``directors``: the accounts that may change this tournament (co-directors: everything).
+    - ``scorers``: the accounts that may enter and confirm this tournament's sheets and see the
+      round overview, but not change seating, players, imports or deletions.
+    - ``confirmation_rule``: how a sheet becomes confirmed (see ``ConfirmationRule``).
     """
+
+    class ConfirmationRule(models.TextChoices):
+        # "auto": another person confirms when the team has two or more people, re-typing
+        # confirms when the director works alone.
+        AUTO = "auto", _("automatic: another person when there is a team, re-typing when alone")
+        OTHER_PERSON = "other", _("another person confirms")
+        RETYPE = "retype", _("re-typing the paper sheet confirms")
+        NONE = "none", _("no confirmation")
 
     class Language(models.TextChoices):
         DUTCH = "nl", _("Dutch")
@@ -63,6 +76,18 @@ class Tournament(models.Model):
         related_name="directed_tournaments",
         blank=True,
         verbose_name=_("directors"),
+    )
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="scored_tournaments",
+        blank=True,
+        verbose_name=_("scorers"),
+    )
+    confirmation_rule = models.CharField(
+        _("confirmation of sheets"),
+        max_length=8,
+        choices=ConfirmationRule.choices,
+        default=ConfirmationRule.AUTO,
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -437,3 +462,83 @@ class SheetConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version}: {self.get_method_display()}"
+
+
+class TeamInvitation(models.Model):
+    """A one-time link with which someone joins a tournament's team, choosing their own
+    username and password (no terminal needed).
+
+    - ``tournament``, ``role``: what the invitation makes its user: a co-director (everything)
+      or a scorer (sheets and the round overview only).
+    - ``token_hash``: SHA-256 of the link's secret; the secret itself is shown once (as a link
+      and a QR code) and never stored.
+    - ``created_by``, ``created_at``, ``expires_at``: who made it, when, and until when it works.
+    - ``used_at``, ``used_by``: when it was used and the account it made; a used invitation
+      opens nothing.
+    - ``revoked_at``: set when a director withdraws the invitation before it is used.
+    """
+
+    class Role(models.TextChoices):
+        CO_DIRECTOR = "director", _("co-director")
+        SCORER = "scorer", _("scorer")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        verbose_name=_("tournament"),
+    )
+    role = models.CharField(_("role"), max_length=8, choices=Role.choices)
+    token_hash = models.CharField(_("secret (hashed)"), max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("used by"),
+    )
+    revoked_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "-created_at", "pk"]
+        verbose_name = _("team invitation")
+        verbose_name_plural = _("team invitations")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.get_role_display()}"
+
+
+class SiteSettings(models.Model):
+    """Settings of the whole site that a director may change on the site itself (one row).
+
+    - ``site_url``: the address phones open (QR codes, table links, "where do I sit"), e.g.
+      ``http://192.168.1.20:8000``. Empty: the ``SITE_URL`` environment setting, or else the
+      server's own network address.
+    """
+
+    site_url = models.URLField(_("address for phones"), max_length=200, blank=True)
+    updated_at = models.DateTimeField(_("changed at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("site settings")
+        verbose_name_plural = _("site settings")
+
+    def __str__(self) -> str:
+        return str(_("site settings"))
+
+    @classmethod
+    def current(cls) -> SiteSettings:
+        settings_row, _created = cls.objects.get_or_create(pk=1)
+        return settings_row

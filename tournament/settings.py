@@ -9,6 +9,8 @@ Environment variables:
 - ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus ``*`` in DEBUG).
 - ``BACKUP_DIR``: where automatic tournament backups are written (default ``./backups``).
 - ``HTTPS``: ``1`` when the site is served over HTTPS (secure cookies, HSTS, redirect).
+- ``SITE_URL``: the address phones open, e.g. ``http://192.168.1.20:8000`` (QR codes, table
+  links); default: the server's own network address. A director can change it on the site.
 - ``PUBLIC_STANDINGS_SECONDS``: how long the public standings and the projector may show
   standings before computing them again (default 10; 0 computes them on every request).
 """
@@ -141,6 +143,10 @@ STORAGES = {
         )
     },
 }
+
+# The address phones open (QR codes, table links, "where do I sit"), e.g. http://192.168.1.20:8000.
+# A director can change it on the site; empty: the server's own network address.
+SITE_URL = env_str("SITE_URL", default="").strip().rstrip("/")
 
 # Seconds the seating engine may search when the director seats a round.
 SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
