@@ -6,8 +6,8 @@ itself, not the laptop). In order of precedence:
 
 1. the address a director set on the site (``SiteSettings.site_url``);
 2. ``settings.SITE_URL`` (the environment or ``.env``);
-3. this machine's own network address, with the port the request came in on (or, for commands,
-   the port of ``BIND``, else 8000).
+3. this machine's own network address, with the port the request came in on (the port in its
+   ``Host`` header; for commands, the port of ``BIND``, else 8000).
 
 Only when the machine has no network at all does it fall back to the request's own host;
 ``site_url_problem`` then says so, with what to do about it.
@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.http.request import split_domain_port
 from django.utils.translation import gettext as _
 
 from tournament import network
@@ -72,13 +73,22 @@ def _with_port(scheme: str, host: str, port: str) -> str:
     return f"{scheme}://{host}" if port == default else f"{scheme}://{host}:{port}"
 
 
+def request_port(request: HttpRequest) -> str:
+    """The port the browser used: the one in its ``Host`` header (right behind a proxy too),
+    else the server's (``request.get_port()``)."""
+    _domain, port = split_domain_port(request.get_host())
+    if port:
+        return port
+    return {"http": "80", "https": "443"}.get(request.scheme) or str(request.get_port())
+
+
 def network_url(request: HttpRequest | None = None) -> str | None:
     """``http://<this machine's network address>:<port>``; ``None`` without a network."""
     address = network.primary_address()
     if address is None:
         return None
     if request is not None:
-        return _with_port(request.scheme, address, str(request.get_port()))
+        return _with_port(request.scheme, address, request_port(request))
     return _with_port("http", address, bind_port())
 
 
@@ -215,7 +225,7 @@ def machine_site_urls(request: HttpRequest | None = None) -> list[str]:
     """Addresses of this machine a director may choose from: its network addresses, then its
     ``.local`` name (which many phones resolve on a club's network)."""
     if request is not None:
-        scheme, port = request.scheme, str(request.get_port())
+        scheme, port = request.scheme, request_port(request)
     else:
         scheme, port = "http", bind_port()
     hosts = network.machine_addresses() + [

@@ -54,7 +54,6 @@ def site_address_edit(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "address": address,
-            "sources": AddressSource,
             "qr": qr_data_uri(address.url + "/"),
             "site_url_problem": site_url_problem(address.url),
             "suggestions": [url for url in machine_site_urls(request) if url != address.url],
