@@ -55,7 +55,17 @@ def site_for_qr_codes(command: BaseCommand) -> str:
 def printout_write(
     command: BaseCommand, *, tournament: Tournament, printout: Printout, output: Path, site: str
 ) -> None:
-    pdf = printout_pdf(printout, tournament=tournament, base_url=site + "/")
+    try:
+        pdf = printout_pdf(printout, tournament=tournament, base_url=site + "/")
+    except ValueError as exc:
+        # Without DEBUG the stylesheet comes from the collected static files (whitenoise's
+        # manifest); a checkout that never collected them cannot print.
+        if "staticfiles manifest" not in str(exc):
+            raise
+        raise CommandError(
+            "The static files have not been collected: run `manage.py collectstatic --noinput` "
+            "first (or set DEBUG=1)."
+        ) from exc
     try:
         output.write_bytes(pdf)
     except OSError as exc:
