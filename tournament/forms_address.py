@@ -42,7 +42,7 @@ class SiteAddressForm(forms.Form):
             "For example http://192.168.1.20:8000: what a phone on the club's wifi opens to "
             "reach this laptop. Leave empty to use the address found automatically."
         ),
-        widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off", "size": 36}),
     )
 
     def clean_site_url(self) -> str:
