@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournament.views import home, tournaments
+from tournament.views import home, site_address, tournaments
 
 urlpatterns = [
     path("", home.tournament_list, name="tournament_list"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("settings/address/", site_address.site_address_edit, name="site_address_edit"),
     path("t/new/", tournaments.tournament_create, name="tournament_create"),
     path("t/import/", tournaments.tournament_upload, name="tournament_upload"),
     path("t/<slug:slug>/", include("tournament.urls_director")),

@@ -18,6 +18,7 @@ from tournament.printing.documents import blank_sheet_form
 from tournament.printing.form import D_PATH, FormGeometry, grid_image
 from tournament.printing.links import table_entry_url
 from tournament.printing.render import html_to_pdf, qr_data_uri
+from tournament.site_address import site_url
 
 pytestmark = pytest.mark.django_db
 
@@ -84,18 +85,22 @@ def test_each_page_has_a_qr_code_of_its_tables_entry_url(director_client, tourna
     tables = load_table_sheets(tournament=tournament, round_number=2)
     images = pdf_page_images(response.content)
     assert len(images) == len(tables)
-    urls = [table_entry_url(response.wsgi_request, table) for table in tables]
+    site = site_url(response.wsgi_request)
+    urls = [table_entry_url(table, site=site) for table in tables]
     assert len(set(urls)) == len(tables)
     for page_images, url in zip(images, urls, strict=True):
         assert len(page_images) == 1
         assert qr_texts(page_images[0]) == [url]
 
 
-def test_the_entry_url_is_an_absolute_link_to_a_page_of_the_site(director_client, tournament):
+def test_the_entry_url_is_an_absolute_link_at_the_address_for_phones(
+    director_client, tournament, settings
+):
+    settings.SITE_URL = "http://192.168.1.20:8000"
     response = director_client.get(reverse("print_sheets", args=[tournament.slug, 1]))
     table = load_table_sheets(tournament=tournament, round_number=1)[1]
-    url = table_entry_url(response.wsgi_request, table)
-    assert url.startswith("http://testserver/")
+    url = table_entry_url(table, site=site_url(response.wsgi_request))
+    assert url.startswith("http://192.168.1.20:8000/s/")
     resolve(urlsplit(url).path)  # raises Resolver404 if no page answers there
 
 

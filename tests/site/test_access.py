@@ -76,6 +76,9 @@ RULES: dict[str, dict[str, str]] = {
     "print_blank": DIRECTOR_ONLY,
     "print_standings": DIRECTOR_ONLY,
     "print_workbook": DIRECTOR_ONLY,
+    # The whole site's address for phones: anyone who directs a tournament (the stranger directs
+    # none).
+    "site_address_edit": DIRECTOR_ONLY,
     "table_link": DIRECTOR_ONLY,
     "table_link_new": DIRECTOR_POST,
     "table_link_revoke": DIRECTOR_POST,

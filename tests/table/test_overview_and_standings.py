@@ -95,14 +95,15 @@ def test_the_round_page_reads_the_same_queries_for_2_or_20_tables(director_clien
     assert counts[0] == counts[1]
 
 
-def test_the_director_makes_replaces_and_revokes_a_tables_link(director_client, table):
+def test_the_director_makes_replaces_and_revokes_a_tables_link(director_client, table, settings):
+    settings.SITE_URL = "http://192.168.1.20:8000"
     tournament = table.round.tournament
     show = reverse("table_link", args=[tournament.slug, 1, 1])
     assert "data:image/png;base64," not in director_client.get(show).content.decode()
     director_client.post(reverse("table_link_new", args=[tournament.slug, 1, 1]))
     first = table_link_active(table)
     page = director_client.get(show).content.decode()
-    assert f"http://testserver{link_url(first)}" in page
+    assert f"http://192.168.1.20:8000{link_url(first)}" in page
     assert "data:image/png;base64," in page  # the QR code, to show on a screen
     director_client.post(reverse("table_link_new", args=[tournament.slug, 1, 1]))
     second = table_link_active(table)
@@ -114,7 +115,10 @@ def test_the_director_makes_replaces_and_revokes_a_tables_link(director_client, 
     assert table_link_active(table) is None
 
 
-def test_printed_sheets_carry_each_tables_own_link_made_on_demand(director_client, tournament):
+def test_printed_sheets_carry_each_tables_own_link_made_on_demand(
+    director_client, tournament, settings
+):
+    settings.SITE_URL = "http://192.168.1.20:8000"
     assert not TableLink.objects.exists()
     url = reverse("print_sheets", args=[tournament.slug, 1])
     images = pdf_page_images(director_client.get(url).content)
@@ -122,7 +126,7 @@ def test_printed_sheets_carry_each_tables_own_link_made_on_demand(director_clien
     links = {link.table_id: link for link in TableLink.objects.all()}
     assert len(links) == len(tables) == len(images)
     for page_images, sheet in zip(images, tables, strict=True):
-        expected = f"http://testserver{link_url(links[sheet.table_id])}"
+        expected = f"http://192.168.1.20:8000{link_url(links[sheet.table_id])}"
         assert [text for image in page_images for text in qr_texts(image)] == [expected]
     director_client.get(url)  # printing again gives the same links
     assert {link.table_id: link for link in TableLink.objects.all()} == links

@@ -2,6 +2,8 @@
 HTML templates with print CSS that also print from the browser), and the final workbook.
 
 ``documents`` gathers what each printout shows, ``form`` draws the score sheet's grid,
-``render`` turns a template into a PDF, ``links`` says where a sheet's QR code points, ``views``
-and ``urls`` put them on the site.
+``printouts`` makes each printout (template, contents, file name) for the views and the
+``print_*`` commands alike, ``render`` turns it into a PDF, ``links`` says where a sheet's QR code
+points (the address phones open: ``tournament.site_address``), ``views`` and ``urls`` put them on
+the site.
 """

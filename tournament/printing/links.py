@@ -1,21 +1,26 @@
-"""Where a printed score sheet's QR code sends the table."""
+"""Where a printed score sheet's QR code sends the table: its private link, at the address
+phones open (``tournament.site_address``), never the name the director's browser used."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.urls import reverse
 
 from tournament.adapter import TableSheet
-from tournament.models import Table
+from tournament.models import Table, TableLink
 from tournament.services.table_links import table_link_ensure
 
 
-def table_entry_url(request: HttpRequest, table_sheet: TableSheet) -> str:
+def table_link_url(link: TableLink, *, site: str) -> str:
+    """The absolute URL of a table link, under ``site`` (``site_address.site_url()``)."""
+    return site + reverse("table_entry", args=[link.token])
+
+
+def table_entry_url(table_sheet: TableSheet, *, site: str, by_user=None) -> str:
     """The absolute URL of the table's private link, at which the table enters its own sheet.
 
-    The link is made now if the table has none yet, so printing the sheets hands out the
-    links; printing again gives the same link until the director revokes or replaces it.
+    The link is made now if the table has none yet (by ``by_user``; ``None`` from a command), so
+    printing the sheets hands out the links; printing again gives the same link until the
+    director revokes or replaces it.
     """
-    table = Table(pk=table_sheet.table_id)
-    link = table_link_ensure(table=table, by_user=request.user)
-    return request.build_absolute_uri(reverse("table_entry", args=[link.token]))
+    link = table_link_ensure(table=Table(pk=table_sheet.table_id), by_user=by_user)
+    return table_link_url(link, site=site)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import mimetypes
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import segno
@@ -22,6 +23,9 @@ from weasyprint import HTML, URLFetcher
 from weasyprint.urls import URLFetcherResponse
 
 from tournament.models import Tournament
+
+if TYPE_CHECKING:
+    from tournament.printing.printouts import Printout
 
 PDF_TYPE = "application/pdf"
 
@@ -65,25 +69,33 @@ def html_to_pdf(html: str, *, base_url: str) -> bytes:
     return HTML(string=html, base_url=base_url, url_fetcher=StaticFetcher()).write_pdf()
 
 
-def printable_response(
-    request: HttpRequest,
+def printout_html(
+    printout: Printout,
     *,
     tournament: Tournament,
-    template: str,
-    context: dict,
-    filename: str,
-) -> HttpResponse:
-    """The printout as a PDF, or as the HTML page it is made from with ``?format=html``.
-
-    Both are in the tournament's language, whatever the director's own.
-    """
-    as_html = request.GET.get("format") == "html"
-    context = {"tournament": tournament, "as_html": as_html, **context}
+    request: HttpRequest | None = None,
+    as_html: bool = False,
+) -> str:
+    """The printout's page in the tournament's language, whatever the director's own."""
+    context = {"tournament": tournament, "as_html": as_html, **printout.context}
     with translation.override(tournament.language):
-        html = render_to_string(template, context, request=request)
+        return render_to_string(printout.template, context, request=request)
+
+
+def printout_pdf(printout: Printout, *, tournament: Tournament, base_url: str) -> bytes:
+    """The printout as a PDF (``base_url`` only places the stylesheet: see ``StaticFetcher``)."""
+    return html_to_pdf(printout_html(printout, tournament=tournament), base_url=base_url)
+
+
+def printable_response(
+    request: HttpRequest, *, tournament: Tournament, printout: Printout
+) -> HttpResponse:
+    """The printout as a PDF, or as the HTML page it is made from with ``?format=html``."""
+    as_html = request.GET.get("format") == "html"
+    html = printout_html(printout, tournament=tournament, request=request, as_html=as_html)
     if as_html:
         return HttpResponse(html)
     pdf = html_to_pdf(html, base_url=request.build_absolute_uri("/"))
     response = HttpResponse(pdf, content_type=PDF_TYPE)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Disposition"] = f'inline; filename="{printout.filename}"'
     return response

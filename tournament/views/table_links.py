@@ -14,14 +14,14 @@ from functools import partial
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms_sheets import SheetForm
-from tournament.models import SheetConfirmation, TableLink, Tournament
+from tournament.models import SheetConfirmation, Tournament
 from tournament.permissions import director_required
+from tournament.printing.links import table_link_url
 from tournament.printing.render import qr_data_uri
 from tournament.services.confirmations import sheet_confirmation_now
 from tournament.services.sheets import SheetSaved
@@ -35,6 +35,7 @@ from tournament.services.table_links import (
     table_link_revoke,
     table_link_sheet_record,
 )
+from tournament.site_address import site_url, site_url_problem
 from tournament.views.sheet_page import (
     TablePage,
     director_table,
@@ -127,17 +128,14 @@ def _page(
 # The director's side: show a table's link (with its QR code), issue a new one, revoke it.
 
 
-def _entry_url(request: HttpRequest, link: TableLink) -> str:
-    return request.build_absolute_uri(reverse("table_entry", args=[link.token]))
-
-
 @director_required
 def table_link_show(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
     sheet = director_table(tournament, round, table)
     link = table_link_active(sheet.table)
-    url = _entry_url(request, link) if link else None
+    site = site_url(request)
+    url = table_link_url(link, site=site) if link else None
     return render(
         request,
         "table/table_link.html",
@@ -150,6 +148,7 @@ def table_link_show(
             "link": link,
             "url": url,
             "qr": qr_data_uri(url) if url else None,
+            "site_url_problem": site_url_problem(site),
         },
     )
 

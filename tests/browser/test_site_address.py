@@ -1,0 +1,44 @@
+"""The director sees, before printing, that the QR codes would point at the laptop's own name,
+and fixes it from the warning in two clicks."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from django.urls import reverse
+
+from tests.factories import played_tournament
+from tournament import network
+from tournament.models import SiteSettings
+
+LAPTOP = "192.168.1.20"
+
+
+def test_the_director_fixes_the_address_from_the_print_pages_warning(
+    signed_in, live_server, settings, monkeypatch, screenshot
+):
+    monkeypatch.setattr(network, "primary_address", lambda: LAPTOP)
+    monkeypatch.setattr(network, "machine_addresses", lambda: [LAPTOP])
+    monkeypatch.setattr(network, "machine_names", lambda: ["clublaptop", "clublaptop.local"])
+    settings.SITE_URL = live_server.url  # http://localhost:<port>: what a careless .env says
+    port = urlsplit(live_server.url).port
+    tournament = played_tournament(8, rounds=1, director=signed_in.user)
+    page = signed_in
+
+    page.goto(live_server.url + reverse("print_index", args=[tournament.slug]))
+    warning = page.locator("#site-address-warning")
+    assert "Telefoons kunnen deze links nog niet openen." in warning.inner_text()
+    assert f"http://{LAPTOP}:{port}" in warning.inner_text()
+    screenshot(page, "print-page-address-warning")
+
+    warning.get_by_role("link", name="Adres voor telefoons wijzigen").click()
+    page.get_by_role("button", name=f"http://{LAPTOP}:{port} gebruiken").click()
+    assert f"Telefoons openen nu http://{LAPTOP}:{port}." in page.locator(".messages").inner_text()
+    assert page.locator("#site-address-url").inner_text() == f"http://{LAPTOP}:{port}"
+    assert page.locator("#site-address-warning").count() == 0
+    screenshot(page, "site-address-page")
+    assert SiteSettings.current().site_url == f"http://{LAPTOP}:{port}"
+
+    page.goto(live_server.url + reverse("print_index", args=[tournament.slug]))
+    assert page.locator("#site-address-warning").count() == 0
+    assert f"http://{LAPTOP}:{port}" in page.locator("#print-site-address").inner_text()

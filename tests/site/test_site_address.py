@@ -1,0 +1,261 @@
+"""The address phones open: where it comes from, when it warns, and the page that sets it."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import translation
+
+from tests.factories import played_tournament
+from tournament import network
+from tournament.models import SiteSettings
+from tournament.site_address import (
+    AddressSource,
+    absolute_url,
+    site_address,
+    site_url,
+    site_url_problem,
+)
+
+LAPTOP = "192.168.1.20"
+
+
+@pytest.fixture
+def on_club_wifi(monkeypatch):
+    """This machine is 192.168.1.20 on the club's wifi, called ``clublaptop``."""
+    monkeypatch.setattr(network, "primary_address", lambda: LAPTOP)
+    monkeypatch.setattr(network, "machine_addresses", lambda: [LAPTOP])
+    monkeypatch.setattr(network, "machine_names", lambda: ["clublaptop", "clublaptop.local"])
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    monkeypatch.setattr(network, "primary_address", lambda: None)
+    monkeypatch.setattr(network, "machine_addresses", lambda: [])
+    monkeypatch.setattr(network, "machine_names", lambda: ["clublaptop", "clublaptop.local"])
+
+
+def loopback_request(host: str = "127.0.0.1:8000"):
+    """A request from the director's own browser, which opened the site as 127.0.0.1 (the
+    server itself listens on 8000 whatever the browser used, as behind a proxy)."""
+    return RequestFactory().get("/", HTTP_HOST=host, SERVER_PORT="8000")
+
+
+# Where the address comes from.
+
+
+@pytest.mark.django_db
+def test_without_settings_it_is_the_network_address_never_the_browsers_loopback_name(
+    on_club_wifi, settings
+):
+    settings.SITE_URL = ""
+    address = site_address(loopback_request())
+    assert address == site_address(loopback_request())
+    assert address.url == f"http://{LAPTOP}:8000"
+    assert address.source == AddressSource.NETWORK
+    assert "127.0.0.1" not in absolute_url("/s/abc/", loopback_request("localhost:8123"))
+    assert absolute_url("/s/abc/", loopback_request("localhost:8123")) == (
+        f"http://{LAPTOP}:8123/s/abc/"
+    )
+
+
+@pytest.mark.django_db
+def test_site_url_from_the_environment_comes_before_the_network_address(on_club_wifi, settings):
+    settings.SITE_URL = "http://bollen.example.nl"
+    assert site_url(loopback_request()) == "http://bollen.example.nl"
+    assert site_address().source == AddressSource.ENVIRONMENT
+
+
+@pytest.mark.django_db
+def test_the_address_set_on_the_site_comes_first_and_shows_at_once(on_club_wifi, settings):
+    settings.SITE_URL = "http://bollen.example.nl"
+    SiteSettings.objects.update_or_create(pk=1, defaults={"site_url": "http://10.0.0.5:8000"})
+    assert site_url() == "http://10.0.0.5:8000"
+    assert site_address().source == AddressSource.SITE
+    SiteSettings.objects.filter(pk=1).update(site_url="http://10.0.0.6:8000")
+    assert site_url() == "http://10.0.0.6:8000"  # no stale copy in this process
+    SiteSettings.objects.filter(pk=1).update(site_url="")
+    assert site_url() == "http://bollen.example.nl"
+
+
+@pytest.mark.django_db
+def test_one_query_per_request_at_most(on_club_wifi, django_assert_num_queries):
+    request = loopback_request()
+    with django_assert_num_queries(1):
+        for _ in range(40):  # a round of 40 tables
+            absolute_url("/s/x/", request)
+
+
+@pytest.mark.django_db
+def test_commands_use_the_port_of_bind_or_8000(on_club_wifi, settings, monkeypatch):
+    settings.SITE_URL = ""
+    monkeypatch.delenv("BIND", raising=False)
+    assert site_url() == f"http://{LAPTOP}:8000"
+    monkeypatch.setenv("BIND", "0.0.0.0:8765")
+    assert site_url() == f"http://{LAPTOP}:8765"
+    monkeypatch.setenv("BIND", "[::]:9000")
+    assert site_url() == f"http://{LAPTOP}:9000"
+
+
+@pytest.mark.django_db
+def test_without_any_network_it_falls_back_to_the_browsers_host_and_warns(no_network, settings):
+    settings.SITE_URL = ""
+    address = site_address(loopback_request())
+    assert address == site_address(loopback_request())
+    assert (address.url, address.source) == ("http://127.0.0.1:8000", AddressSource.REQUEST)
+    problem = site_url_problem(address.url)
+    assert problem is not None
+    assert "wifi-netwerk van de club" in problem
+
+
+# When it warns.
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000", "http://0.0.0.0:8000"],
+)
+def test_a_loopback_address_warns_and_suggests_the_network_address(on_club_wifi, url):
+    with translation.override("en"):
+        problem = site_url_problem(url)
+    assert problem is not None
+    assert url in problem
+    assert f"http://{LAPTOP}:8000" in problem  # what to set instead
+    assert "Settings → Address for phones" in problem
+
+
+@pytest.mark.parametrize("url", ["ftp://192.168.1.20", "192.168.1.20:8000", "http://", "nonsense"])
+def test_what_is_not_a_web_address_warns(on_club_wifi, url):
+    with translation.override("en"):
+        assert "not a web address" in site_url_problem(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://192.168.1.77:8000",  # the laptop's address on last week's network
+        "http://otherlaptop:8000",
+        "http://otherlaptop.local:8000",
+    ],
+)
+def test_an_address_or_name_this_machine_does_not_have_warns(on_club_wifi, url):
+    problem = site_url_problem(url)
+    assert problem is not None
+    assert f"http://{LAPTOP}:8000" in problem
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"http://{LAPTOP}:8000",
+        "http://clublaptop.local:8000",
+        "http://CLUBLAPTOP:8000",
+        "https://bollen.example.nl",
+    ],
+)
+def test_this_machines_addresses_and_public_names_do_not_warn(on_club_wifi, url):
+    assert site_url_problem(url) is None
+
+
+def test_the_warning_speaks_dutch(on_club_wifi):
+    with translation.override("nl"):
+        problem = site_url_problem("http://127.0.0.1:8000")
+    assert "Zet het adres voor telefoons op http://192.168.1.20:8000" in problem
+    assert "Instellingen → Adres voor telefoons" in problem
+    assert "wifi-netwerk van de club" in problem
+
+
+# The page that sets it.
+
+
+@pytest.fixture
+def tournament(director):
+    return played_tournament(8, rounds=1, director=director)
+
+
+@pytest.fixture
+def director_client(director_client):
+    """The director reads the site in English (Dutch is tested on its own below)."""
+    director_client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    return director_client
+
+
+def address_page(client, **data):
+    url = reverse("site_address_edit")
+    return client.post(url, data, follow=True) if data else client.get(url)
+
+
+@pytest.mark.django_db
+def test_the_page_shows_the_address_its_source_the_suggestions_and_a_qr_code(
+    director_client, tournament, on_club_wifi, settings
+):
+    settings.SITE_URL = ""
+    page = address_page(director_client).content.decode()
+    assert f"<strong>http://{LAPTOP}</strong>" in page  # the test client's port is 80
+    assert "Found automatically" in page
+    assert "data:image/png;base64," in page
+    assert "http://clublaptop.local" in page  # a suggestion
+    assert 'id="site-address-warning"' not in page
+
+
+@pytest.mark.django_db
+def test_a_director_sets_the_address_and_clears_it_again(
+    director_client, tournament, on_club_wifi, settings
+):
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    page = address_page(director_client).content.decode()
+    assert 'id="site-address-warning"' in page
+    assert "SITE_URL" in page
+    response = address_page(director_client, site_url=" 192.168.1.20:8000/ ")
+    assert SiteSettings.current().site_url == "http://192.168.1.20:8000"
+    page = response.content.decode()
+    assert "Phones now open http://192.168.1.20:8000." in page
+    assert "Set on this page." in page
+    assert 'id="site-address-warning"' not in page
+    address_page(director_client, site_url="")
+    assert SiteSettings.current().site_url == ""
+    assert site_url() == "http://127.0.0.1:8000"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("ftp://192.168.1.20", "it must start with http:// or https://"),
+        ("http://192.168.1.20:8000/t/demo/", "without a path"),
+        ("http://192.168.1.20:8000?x=1", "without a path"),
+        ("http://192.168.1.20:port", "port that is not a number"),
+        ("http://bad host:8000", "is not a valid web address"),
+        ("http://jan:geheim@192.168.1.20", "leave out a user name or password"),
+    ],
+)
+def test_a_wrong_address_is_refused_with_a_message_naming_the_field(
+    director_client, tournament, typed, message
+):
+    response = address_page(director_client, site_url=typed)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Address for phones: " in page
+    assert message in page
+    assert SiteSettings.objects.filter(site_url__gt="").count() == 0
+
+
+@pytest.mark.django_db
+def test_only_directors_change_the_address(client, django_user_model, tournament):
+    url = reverse("site_address_edit")
+    assert "/login/" in client.post(url, {"site_url": "http://10.0.0.1"})["Location"]
+    client.force_login(django_user_model.objects.create_user("vreemde", password="x-y-z-1234"))
+    assert client.post(url, {"site_url": "http://10.0.0.1"}).status_code == 403
+    client.force_login(django_user_model.objects.create_superuser("baas", password="x-y-z-1234"))
+    assert client.get(url).status_code == 200
+    assert not SiteSettings.objects.filter(site_url__gt="").exists()
+
+
+@pytest.mark.django_db
+def test_the_page_speaks_dutch(client, director, tournament, on_club_wifi, settings):
+    settings.SITE_URL = "http://localhost:8000"
+    client.force_login(director)
+    text = client.get(reverse("site_address_edit")).content.decode()
+    assert "Adres voor telefoons" in text
+    assert "Zet het adres voor telefoons op" in text
