@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms_sheets import SheetForm
 from tournament.models import SheetConfirmation, TableLink, Tournament
-from tournament.permissions import director_required
+from tournament.permissions import director_required, team_required
 from tournament.printing.render import qr_data_uri
 from tournament.services.confirmations import sheet_confirmation_now
 from tournament.services.sheets import SheetSaved
@@ -131,7 +131,7 @@ def _entry_url(request: HttpRequest, link: TableLink) -> str:
     return request.build_absolute_uri(reverse("table_entry", args=[link.token]))
 
 
-@director_required
+@team_required
 def table_link_show(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
