@@ -184,9 +184,7 @@ def site(django_user_model):
 def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "director") -> dict:
     tournament = site["tournament"]
     values: dict[str, Callable[[], object]] = {
-        "token": lambda: (
-            site["invitation"].token if name == "team_join" else site["tokens"][role]
-        ),
+        "token": lambda: site["invitation"].token if name == "team_join" else site["tokens"][role],
         "slug": lambda: tournament.slug,
         "number": lambda: 2,
         "round": lambda: 2,
