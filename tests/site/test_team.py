@@ -207,6 +207,8 @@ def test_a_director_removes_a_scorer_but_not_the_last_director(
     assert scorer_client.get(reverse("round_list", args=[tournament.slug])).status_code == 403
 
     # Removing yourself takes "leave"; the last director cannot leave.
+    team_page = director_client.get(reverse("team", args=[tournament.slug])).content.decode()
+    assert 'name="leaving"' not in team_page and "de enige toernooileider" in team_page
     director_client.post(remove, {"user": director.pk, "role": "director"})
     assert tournament.directors.filter(pk=director.pk).exists()
     with pytest.raises(TeamRefused) as refused:

@@ -72,6 +72,7 @@ class JoinForm(BaseUserCreationForm):
 
 
 def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, status=200):
+    members = team_members(tournament)
     join_url = None
     if issued is not None:
         join_url = absolute_url(reverse("team_join", args=[issued.token]), request)
@@ -81,7 +82,8 @@ def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, sta
         {
             "tournament": tournament,
             "tab": "team",
-            "members": team_members(tournament),
+            "members": members,
+            "last_director": sum(m.role == Role.CO_DIRECTOR for m in members) <= 1,
             "invitations": team_pending_invitations(tournament),
             "invite_form": InviteForm(),
             "issued": issued,
