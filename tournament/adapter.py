@@ -163,8 +163,11 @@ def unconfirmed_table_ids(tournament: Tournament) -> frozenset[int]:
     """The tables whose sheet's current version no director has confirmed (one query).
 
     A sheet that was never saved on the site (empty, or as imported from a tournament file)
-    has nothing to confirm: it is not in the set.
+    has nothing to confirm: it is not in the set. Nor is any sheet of a tournament that
+    confirms no sheets (confirmation rule "none"): there every sheet is final.
     """
+    if tournament.confirmation_rule == Tournament.ConfirmationRule.NONE:
+        return frozenset()
     latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
         "-number"
     )
@@ -204,8 +207,9 @@ class Standings:
 def tournament_standings(tournament: Tournament) -> Standings:
     """Live standings: every deal entered so far counts, ranked by the tournament's tie-breaks.
 
-    Sheets that no director has confirmed count as provisional, or not at all when the
+    Sheets that nobody has confirmed count as provisional, or not at all when the
     tournament's ``count_unconfirmed`` is off: this is the one place that rule is applied.
+    Under the confirmation rule "none" no sheet waits for a confirmation, so all count, final.
     """
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
     for player in players.values():

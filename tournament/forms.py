@@ -17,7 +17,8 @@ TIEBREAK_LABELS = {
 
 
 class TournamentForm(forms.ModelForm):
-    """Name, date, place, rounds planned, table sizes and preference, tie-break order."""
+    """Name, date, place, rounds planned, table sizes and preference, tie-break order, and how
+    sheets are confirmed."""
 
     table_sizes = forms.TypedMultipleChoiceField(
         label=_("Table sizes"),
@@ -49,10 +50,23 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "place", "rounds_planned", "language", "public"]
+        fields = [
+            "name",
+            "date",
+            "place",
+            "rounds_planned",
+            "language",
+            "public",
+            "confirmation_rule",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
+            "confirmation_rule": _(
+                "Another person: whoever saved a sheet never confirms it. Re-typing: anyone, "
+                "also the one who saved it, confirms by typing the paper form blind into an "
+                "empty copy. No confirmation: every sheet counts as final at once."
+            ),
         }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -65,9 +79,14 @@ class TournamentForm(forms.ModelForm):
         order = order or [str(TieBreak.TOURNAMENT_POINTS), str(TieBreak.FEWER_BOLLEN)]
         for index, value in enumerate(order[:3], start=1):
             self.initial.setdefault(f"tiebreak_{index}", value)
+        # A form sent without the rule (an older page, a script) keeps the one in force.
+        self.fields["confirmation_rule"].required = False
         if self.instance.pk:
             self.initial["table_sizes"] = self.instance.table_sizes
             self.initial["prefer_size"] = self.instance.prefer_size
+
+    def clean_confirmation_rule(self) -> str:
+        return self.cleaned_data.get("confirmation_rule") or self.instance.confirmation_rule
 
     def clean(self):
         cleaned = super().clean()

@@ -1,4 +1,15 @@
-"""Who may do what: directors change their tournaments; the public sees what is switched on."""
+"""Who may do what in a tournament.
+
+- Co-directors (``Tournament.directors``) and superusers direct it: everything.
+- Scorers (``Tournament.scorers``) keep score: they enter and confirm sheets, look at a table's
+  link and follow the rounds, but do not seat, change players, import, export the whole
+  tournament, delete, change settings or manage the team.
+- The public sees the public pages, when the director has switched them on.
+
+The view decorators give the view the ``tournament`` of the URL's ``slug`` and set
+``request.can_direct`` so that templates show a scorer only the buttons they may press. They
+also mark the view (``director_only`` / ``team_only``) for the URL access test.
+"""
 
 from __future__ import annotations
 
@@ -13,32 +24,63 @@ from django.shortcuts import get_object_or_404
 from tournament.models import Tournament
 
 
+def _active(user) -> bool:
+    return user.is_authenticated and user.is_active
+
+
 def is_director(user, tournament: Tournament) -> bool:
     """Superusers direct every tournament; other accounts the ones they are listed on."""
-    if not user.is_authenticated or not user.is_active:
+    if not _active(user):
         return False
     if user.is_superuser:
         return True
     return tournament.directors.filter(pk=user.pk).exists()
 
 
-def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Give the view ``tournament`` (from the URL's ``slug``) if the user directs it.
+def is_scorer(user, tournament: Tournament) -> bool:
+    """Listed as a scorer of the tournament (a director who is also listed is a director)."""
+    return _active(user) and tournament.scorers.filter(pk=user.pk).exists()
 
-    Anonymous visitors are sent to sign in; signed-in users who are not directors of this
-    tournament get 403.
-    """
 
+def is_on_team(user, tournament: Tournament) -> bool:
+    """A director (co-director or superuser) or a scorer of the tournament."""
+    return is_director(user, tournament) or is_scorer(user, tournament)
+
+
+def _tournament_view(
+    view: Callable[..., HttpResponse], *, allowed: Callable[[object, Tournament], bool]
+) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         tournament = get_object_or_404(Tournament, slug=slug)
-        if not is_director(request.user, tournament):
+        if not allowed(request.user, tournament):
             raise PermissionDenied
+        request.can_direct = is_director(request.user, tournament)
         return view(request, tournament, *args, **kwargs)
 
+    return wrapper
+
+
+def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For co-directors and superusers only.
+
+    Anonymous visitors are sent to sign in; signed-in users who do not direct this tournament
+    (scorers included) get 403.
+    """
+    wrapper = _tournament_view(view, allowed=is_director)
     wrapper.director_only = True  # read by the URL access test
+    wrapper.team_only = False
+    return wrapper
+
+
+def team_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For the whole team: directors and scorers. Anonymous visitors are sent to sign in;
+    other accounts get 403."""
+    wrapper = _tournament_view(view, allowed=is_on_team)
+    wrapper.director_only = False
+    wrapper.team_only = True  # read by the URL access test
     return wrapper
 
 

@@ -9,19 +9,22 @@ from itertools import combinations
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
+from scoring.confirmation import ConfirmationRule, ConfirmMethod, SheetState, confirm_methods
 from scoring.seating import plan_quality
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
 from tournament.names import name_sort_key
-from tournament.services.confirmations import confirm_refusal_of
+from tournament.services.confirmations import tournament_confirmation_rule
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
+    """The tournaments ``user`` directs or keeps score for (a superuser: every one)."""
     if not user.is_authenticated:
         return Tournament.objects.none()
     tournaments = Tournament.objects.all()
     if not user.is_superuser:
-        tournaments = tournaments.filter(directors=user)
+        ids = Tournament.objects.filter(Q(directors=user) | Q(scorers=user)).values("pk")
+        tournaments = tournaments.filter(pk__in=ids)
     return tournaments.annotate(player_count=Count("players", distinct=True))
 
 
@@ -210,14 +213,26 @@ class SeatedTable:
     status: SheetStatus
     repeated: list[tuple[Player, Player, int]]
     review: SheetReview = SheetReview()
-    confirm_refusal: str | None = None  # why the director looking cannot confirm it now
+    # How the person looking may confirm it now (empty: they cannot).
+    confirm_methods: tuple[ConfirmMethod, ...] = ()
+    own: bool = False  # the person looking saved the sheet as it stands
+
+    @property
+    def may_look(self) -> bool:
+        return ConfirmMethod.LOOK in self.confirm_methods
+
+    @property
+    def may_retype(self) -> bool:
+        return ConfirmMethod.RETYPE in self.confirm_methods
 
 
 def round_seating(round_: Round, user=None) -> dict:
     """A round's tables in seat order with their sheet status, the plan's quality, and who
-    meets whom again (counting this round and the ones before); with ``user``, whether that
-    director may confirm each sheet."""
+    meets whom again (counting this round and the ones before); with ``user``, how that
+    person may confirm each sheet under the tournament's confirmation rule."""
     tournament = round_.tournament
+    rule = tournament_confirmation_rule(tournament)
+    user_id = getattr(user, "pk", None)
     sheets = [
         s for s in load_table_sheets(tournament=tournament) if s.round_number <= round_.number
     ]
@@ -243,11 +258,14 @@ def round_seating(round_: Round, user=None) -> dict:
             if met_before[frozenset((a, b))]
         ]
         review = reviews.get(sheet.table_number, SheetReview())
-        refusal = confirm_refusal_of(
-            saved=review.version is not None,
-            complete=sheet.status == SheetStatus.COMPLETE,
-            saved_by_id=review.saved_by_id,
-            user_id=getattr(user, "pk", None),
+        methods = confirm_methods(
+            rule=rule,
+            sheet=SheetState(
+                saved=review.version is not None,
+                complete=sheet.status == SheetStatus.COMPLETE,
+                saved_by=review.saved_by_id,
+            ),
+            user=user_id,
         )
         tables.append(
             SeatedTable(
@@ -256,13 +274,17 @@ def round_seating(round_: Round, user=None) -> dict:
                 status=sheet.status,
                 repeated=repeated,
                 review=review,
-                confirm_refusal=refusal,
+                confirm_methods=methods,
+                own=review.saved_by_id is not None
+                and review.saved_by_id == getattr(user, "pk", None),
             )
         )
     seated = {pk for t in tables for pk in (p.pk for p in t.players)}
     unseated = [p for p in players_for_round(tournament, round_.number) if p.pk not in seated]
     return {
         "tables": tables,
+        "confirmation_rule": rule,
+        "confirms_sheets": rule is not ConfirmationRule.NONE,
         "sheets_complete": sum(t.status == SheetStatus.COMPLETE for t in tables),
         "sheets_at_table": sum(t.review.at_table for t in tables),
         "sheets_confirmed": sum(t.review.confirmed for t in tables),

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.adapter import Standings, tournament_standings
 from tournament.models import Tournament
+from tournament.services.confirmations import tournament_counts_every_sheet
 
 
 def standings_table_rows(
@@ -81,10 +82,13 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
     Every player's phone reloads this page during a round, and computing it scores every sheet
     of the tournament; a few seconds' delay on the public page keeps the table links' saves
     fast. The director's own standings are always computed afresh. Changing whether unconfirmed
-    sheets count shows at once (it is part of the key).
+    sheets count, or the confirmation rule, shows at once (both are part of the key).
     """
     seconds = settings.PUBLIC_STANDINGS_SECONDS
-    key = f"public-standings:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
+    key = (
+        f"public-standings:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
+        f":{tournament.confirmation_rule}"
+    )
     if seconds > 0:
         cached = cache.get(key)
         if cached is not None:
@@ -102,9 +106,10 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
 
 def standings_notes(tournament: Tournament, rows: Sequence[dict]) -> dict:
     """What the standings pages say under the table: whether some scores are provisional and
-    whether unconfirmed sheets count."""
+    whether unconfirmed sheets count (every sheet does when the tournament confirms none)."""
     return {
-        "count_unconfirmed": tournament.count_unconfirmed,
+        "count_unconfirmed": tournament_counts_every_sheet(tournament),
+        "confirms_sheets": tournament.confirmation_rule != Tournament.ConfirmationRule.NONE,
         "any_provisional": any(row["provisional"] for row in rows),
     }
 

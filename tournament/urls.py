@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournament.views import home, site_address, tournaments
+from tournament.views import home, site_address, team, tournaments
 
 urlpatterns = [
     path("", home.tournament_list, name="tournament_list"),
@@ -14,6 +14,9 @@ urlpatterns = [
     path("t/new/", tournaments.tournament_create, name="tournament_create"),
     path("t/import/", tournaments.tournament_upload, name="tournament_upload"),
     path("t/<slug:slug>/", include("tournament.urls_director")),
+    # The team: invitations, and the one-time link that joins it.
+    path("t/<slug:slug>/team/", include("tournament.urls_team")),
+    path("join/<slug:token>/", team.team_join_view, name="team_join"),
     path("p/<slug:slug>/", include("tournament.urls_public")),
     # The score sheet pages (director's entry of a table's sheet).
     path("t/<slug:slug>/", include("tournament.urls_sheets")),

@@ -11,17 +11,28 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
-from django.urls import URLResolver, get_resolver, reverse
+from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Round, SheetVersion, Table
 from tournament.services.sheets import sheet_record, sheet_version_number
 from tournament.services.table_links import table_link_issue
+from tournament.services.team import team_invitation_create
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "public", "stranger", "director", "table_link", "other_table_link")
+ROLES = (
+    "anonymous",
+    "public",
+    "stranger",
+    "director",
+    "co_director",
+    "scorer",
+    "table_link",
+    "other_table_link",
+)
+SIGNED_IN_ROLES = ("stranger", "director", "co_director", "scorer")
 
 OK = "ok"  # 200, or a redirect that is not to the sign-in page
 LOGIN = "login"  # redirected to sign in
@@ -29,16 +40,21 @@ FORBIDDEN = "forbidden"  # 403
 MISSING = "missing"  # 404: nothing to see here (not public, not yours)
 POST_ONLY = "post_only"  # 405 to a GET: the page only acts on a form
 
+# Co-directors and superusers: everything. Scorers: sheets and the round overview only.
 DIRECTOR_ONLY = {
     "anonymous": LOGIN,
     "public": LOGIN,
     "stranger": FORBIDDEN,
     "director": OK,
+    "co_director": OK,
+    "scorer": FORBIDDEN,
     "table_link": LOGIN,
     "other_table_link": LOGIN,
 }
-DIRECTOR_POST = {**DIRECTOR_ONLY, "director": POST_ONLY}
-SIGNED_IN = {**DIRECTOR_ONLY, "stranger": OK}
+DIRECTOR_POST = {**DIRECTOR_ONLY, "director": POST_ONLY, "co_director": POST_ONLY}
+TEAM = {**DIRECTOR_ONLY, "scorer": OK}
+TEAM_POST = {**DIRECTOR_POST, "scorer": POST_ONLY}
+SIGNED_IN = {**DIRECTOR_ONLY, "stranger": OK, "scorer": OK}
 EVERYONE = dict.fromkeys(ROLES, OK)
 PUBLIC = {**dict.fromkeys(ROLES, MISSING), "public": OK}
 
@@ -49,7 +65,7 @@ RULES: dict[str, dict[str, str]] = {
     "set_language": EVERYONE,
     "tournament_create": SIGNED_IN,
     "tournament_upload": SIGNED_IN,
-    "tournament_detail": DIRECTOR_ONLY,
+    "tournament_detail": TEAM,
     "tournament_edit": DIRECTOR_ONLY,
     "tournament_download": DIRECTOR_ONLY,
     "player_list": DIRECTOR_ONLY,
@@ -58,18 +74,18 @@ RULES: dict[str, dict[str, str]] = {
     "player_detail": DIRECTOR_ONLY,
     "player_edit": DIRECTOR_ONLY,
     "player_withdraw": DIRECTOR_POST,
-    "round_list": DIRECTOR_ONLY,
+    "round_list": TEAM,
     "round_seat": DIRECTOR_POST,
-    "round_detail": DIRECTOR_ONLY,
+    "round_detail": TEAM,
     "round_adjust": DIRECTOR_POST,
     "round_publish": DIRECTOR_POST,
     "round_unseat": DIRECTOR_POST,
     "table_first_dealer": DIRECTOR_POST,
     "standings": DIRECTOR_ONLY,
     "standings_download": DIRECTOR_ONLY,
-    "sheet_edit": DIRECTOR_ONLY,
-    "sheet_history": DIRECTOR_ONLY,
-    "sheet_version_restore": DIRECTOR_POST,
+    "sheet_edit": TEAM,
+    "sheet_history": TEAM,
+    "sheet_version_restore": TEAM_POST,
     "print_index": DIRECTOR_ONLY,
     "print_sheets": DIRECTOR_ONLY,
     "print_seating": DIRECTOR_ONLY,
@@ -79,14 +95,20 @@ RULES: dict[str, dict[str, str]] = {
     # The whole site's address for phones: anyone who directs a tournament (the stranger directs
     # none).
     "site_address_edit": DIRECTOR_ONLY,
-    "table_link": DIRECTOR_ONLY,
+    "table_link": TEAM,
     "table_link_new": DIRECTOR_POST,
     "table_link_revoke": DIRECTOR_POST,
-    "sheet_confirm": DIRECTOR_ONLY,
-    "sheet_retype": DIRECTOR_ONLY,
+    "sheet_confirm": TEAM,
+    "sheet_retype": TEAM,
     "standings_unconfirmed": DIRECTOR_POST,
+    "team": DIRECTOR_ONLY,
+    "team_invite": DIRECTOR_POST,
+    "team_remove": DIRECTOR_POST,
+    "team_invitation_revoke": DIRECTOR_POST,
+    # A working invitation opens its page for everyone (signed in: "join with this account").
+    "team_join": EVERYONE,
     # Each visitor brings the token they have: table 1's link, table 2's link, a revoked link
-    # (stranger, director) or a made-up one (anonymous, public). Only a working link opens.
+    # (the signed-in ones) or a made-up one (anonymous, public). Only a working link opens.
     "table_entry": {**dict.fromkeys(ROLES, MISSING), "table_link": OK, "other_table_link": OK},
     "public_home": PUBLIC,
     "public_standings": PUBLIC,
@@ -114,10 +136,15 @@ def test_every_url_has_an_access_rule():
 
 @pytest.fixture
 def site(django_user_model):
-    """A tournament with two rounds (the second under way), its director and a stranger."""
+    """A tournament with two rounds (the second under way), its team (director, co-director,
+    scorer) and a stranger."""
     director = django_user_model.objects.create_user("leiding", password="x-kaart-2026-y")
+    co_director = django_user_model.objects.create_user("mede", password="x-kaart-2026-c")
+    scorer = django_user_model.objects.create_user("teller", password="x-kaart-2026-s")
     stranger = django_user_model.objects.create_user("vreemde", password="x-kaart-2026-z")
     tournament = played_tournament(8, rounds=2, last_round=[11, 4], director=director)
+    tournament.directors.add(co_director)
+    tournament.scorers.add(scorer)
     # One save through the sheet page's service, so the sheet has a version to restore.
     table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
     sheet = table_sheet(table).sheet
@@ -141,28 +168,31 @@ def site(django_user_model):
     tokens = {
         "anonymous": secrets.token_urlsafe(32),
         "public": secrets.token_urlsafe(32),
-        "stranger": revoked.token,
-        "director": revoked.token,
+        **dict.fromkeys(SIGNED_IN_ROLES, revoked.token),
         "table_link": table_link_issue(table=first, by_user=director).token,
         "other_table_link": table_link_issue(table=second, by_user=director).token,
     }
+    invitation = team_invitation_create(tournament=tournament, role="scorer", by_user=director)
     return {
         "tournament": tournament,
         "director": director,
+        "co_director": co_director,
+        "scorer": scorer,
         "stranger": stranger,
         "tokens": tokens,
+        "invitation": invitation,
     }
 
 
 def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "director") -> dict:
     tournament = site["tournament"]
     values: dict[str, Callable[[], object]] = {
-        "token": lambda: site["tokens"][role],
+        "token": lambda: site["invitation"].token if name == "team_join" else site["tokens"][role],
         "slug": lambda: tournament.slug,
         "number": lambda: 2,
         "round": lambda: 2,
         "table": lambda: 1,
-        "pk": lambda: _pk_for(name, tournament),
+        "pk": lambda: _pk_for(name, site),
         "format": lambda: "json",
         "seats": lambda: 4,
     }
@@ -171,7 +201,10 @@ def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "directo
     return {argument: values[argument]() for argument in arguments}
 
 
-def _pk_for(name: str, tournament) -> int:
+def _pk_for(name: str, site) -> int:
+    tournament = site["tournament"]
+    if name == "team_invitation_revoke":
+        return site["invitation"].invitation.pk
     if name.startswith("player"):
         return tournament.players.first().pk
     if name == "sheet_version_restore":
@@ -199,10 +232,8 @@ def test_each_visitor_gets_what_the_rules_say(client, site, role):
     if role == "public":
         tournament.public = True
         tournament.save(update_fields=["public"])
-    if role == "director":
-        client.force_login(site["director"])
-    if role == "stranger":
-        client.force_login(site["stranger"])
+    if role in SIGNED_IN_ROLES:
+        client.force_login(site[role])
     if role in ("table_link", "other_table_link"):
         # A phone at the table: it has opened its own link (and got its cookies) first.
         own = client.get(reverse("table_entry", args=[site["tokens"][role]]))
@@ -229,3 +260,80 @@ def test_post_only_pages_refuse_a_strangers_post(client, site):
     assert client.post(reverse("round_seat", args=[slug])).status_code == 403
     assert client.post(reverse("round_unseat", args=[slug, 2])).status_code == 403
     assert Round.objects.filter(tournament=site["tournament"]).count() == 2
+
+
+def test_the_views_say_who_they_are_for_as_the_rules_do():
+    """The decorators mark a view ``director_only`` or ``team_only``; a scorer's rule agrees."""
+    for name, arguments in walk(get_resolver().url_patterns):
+        view = _resolve(name, arguments).func
+        rule = RULES[name]
+        if getattr(view, "director_only", False):
+            assert rule["scorer"] == FORBIDDEN, f"{name} is for directors only"
+            assert rule["co_director"] == rule["director"], name
+        elif getattr(view, "team_only", False):
+            assert rule["scorer"] in (OK, POST_ONLY), f"{name} is for the team"
+            assert rule["stranger"] == FORBIDDEN, name
+
+
+def _resolve(name: str, arguments: tuple[str, ...]):
+    fake = {"slug": "x", "token": "x", "format": "json"}
+    kwargs = {a: fake.get(a, 1) for a in arguments}
+    return resolve(reverse(name, kwargs=kwargs))
+
+
+def test_a_scorer_is_refused_seating_players_and_imports(client, site):
+    client.force_login(site["scorer"])
+    slug = site["tournament"].slug
+    player = site["tournament"].players.first()
+    refused = [
+        client.post(reverse("round_seat", args=[slug])),
+        client.post(reverse("round_unseat", args=[slug, 2])),
+        client.post(reverse("round_publish", args=[slug, 2])),
+        client.post(reverse("table_first_dealer", args=[slug, 2, 1]), {"player": player.pk}),
+        client.post(reverse("player_list", args=[slug]), {"name": "Nieuw"}),
+        client.post(reverse("player_withdraw", args=[slug, player.pk]), {"from_round": 2}),
+        client.post(reverse("player_paste", args=[slug]), {"text": "Nieuw"}),
+        client.get(reverse("player_import", args=[slug])),
+        client.get(reverse("tournament_download", args=[slug])),
+        client.post(reverse("tournament_edit", args=[slug]), {"name": "Anders"}),
+        client.post(reverse("team_invite", args=[slug]), {"role": "director"}),
+    ]
+    assert [r.status_code for r in refused] == [403] * len(refused)
+    tournament = site["tournament"]
+    tournament.refresh_from_db()
+    assert tournament.name == "Testtoernooi"
+    assert Round.objects.filter(tournament=tournament).count() == 2
+    assert tournament.players.count() == 8
+    assert not tournament.invitations.exclude(pk=site["invitation"].invitation.pk).exists()
+
+
+def test_a_scorer_sees_only_the_buttons_they_may_press(client, site):
+    slug = site["tournament"].slug
+    client.force_login(site["scorer"])
+    overview = client.get(reverse("tournament_detail", args=[slug])).content.decode()
+    rounds = client.get(reverse("round_list", args=[slug])).content.decode()
+    round_page = client.get(reverse("round_detail", args=[slug, 2])).content.decode()
+    link_page = client.get(reverse("table_link", args=[slug, 2, 1])).content.decode()
+    for page in (overview, rounds, round_page, link_page):
+        for hidden in ("player_list", "standings", "print_index", "team"):
+            assert f'href="{reverse(hidden, args=[slug])}"' not in page
+    assert reverse("tournament_edit", args=[slug]) not in overview
+    assert reverse("tournament_download", args=[slug]) not in overview
+    assert reverse("round_seat", args=[slug]) not in rounds
+    assert reverse("sheet_edit", args=[slug, 2, 1]) in round_page
+    assert reverse("table_link", args=[slug, 2, 1]) in round_page
+    assert reverse("table_link_new", args=[slug, 2, 1]) not in link_page
+    assert reverse("table_link_revoke", args=[slug, 2, 1]) not in link_page
+    # A co-director sees them all.
+    client.force_login(site["co_director"])
+    overview = client.get(reverse("tournament_detail", args=[slug])).content.decode()
+    for shown in ("player_list", "standings", "print_index", "team", "tournament_edit"):
+        assert reverse(shown, args=[slug]) in overview
+    link_page = client.get(reverse("table_link", args=[slug, 2, 1])).content.decode()
+    assert reverse("table_link_new", args=[slug, 2, 1]) in link_page
+
+
+def test_a_scorer_finds_their_tournament_on_the_home_page(client, site):
+    client.force_login(site["scorer"])
+    page = client.get(reverse("tournament_list")).content.decode()
+    assert reverse("tournament_detail", args=[site["tournament"].slug]) in page

@@ -15,7 +15,7 @@ from scoring.deals import DEAL_COUNT
 from tests.sheets.helpers import form_data, names, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.adapter import unconfirmed_table_ids
-from tournament.models import SheetConfirmation, SheetVersion, Table
+from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.problems import deal_name
 from tournament.services.confirmations import (
     CONFIRM_REFUSALS,
@@ -93,7 +93,12 @@ def test_the_director_who_saved_a_version_cannot_confirm_it(
 
 
 @pytest.mark.parametrize("how", ["look", "retype"])
-def test_the_services_refuse_a_directors_own_version(director, table, how):
+def test_the_services_refuse_a_directors_own_version_when_another_person_confirms(
+    director, table, how
+):
+    tournament = table.round.tournament
+    tournament.confirmation_rule = Tournament.ConfirmationRule.OTHER_PERSON
+    tournament.save(update_fields=["confirmation_rule"])
     sheet_record(
         table=table,
         cells=changed_cells(table),

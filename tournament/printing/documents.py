@@ -19,6 +19,7 @@ from tournament.models import Player, Round, Tournament
 from tournament.names import name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.printing.render import qr_data_uri
+from tournament.services.confirmations import tournament_counts_every_sheet
 
 ROUND_FIELD = 4
 """Characters per round in the standings' points per round (the print CSS sizes the headers)."""
@@ -239,7 +240,7 @@ def standings_list(tournament: Tournament) -> StandingsList:
         rounds=standings.rounds_counted,
         lines=lines,
         round_in_play=last if in_play else None,
-        count_unconfirmed=tournament.count_unconfirmed,
+        count_unconfirmed=tournament_counts_every_sheet(tournament),
     )
 
 

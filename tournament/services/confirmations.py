@@ -1,24 +1,36 @@
-"""A second pair of eyes: a director confirms that a sheet on the site matches the paper form.
+"""A second pair of eyes: someone on the team confirms that a sheet on the site matches the
+paper form.
 
 A confirmation belongs to one version of the sheet (``SheetConfirmation.version``), so a save
 after it leaves the sheet unconfirmed again without anyone having to remember. Two ways to
 confirm: look the sheet over, or re-type the paper form into a blank grid, which confirms only
 when every box is equal and otherwise says exactly which boxes differ.
 
-The director who saved a version cannot confirm it: that takes someone else. Both ways check
-this here, on the server, under the same lock as a save, together with "the sheet is still the
-version you looked at" and "the game is complete".
+Whose confirmation counts is the tournament's confirmation rule (``scoring.confirmation``):
+another person, or re-typing (the one who saved it included), or no confirmation at all. Both
+ways check it here, on the server, under the same lock as a save, together with "the sheet is
+still the version you looked at" and "the game is complete".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.confirmation import (
+    ConfirmationRule,
+    ConfirmMethod,
+    ConfirmRefusal,
+    SheetState,
+    confirm_methods,
+    confirm_refusal,
+    rule_in_force,
+)
 from tournament.adapter import SheetStatus, table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.services.sheets import (
@@ -30,15 +42,27 @@ from tournament.services.sheets import (
     sheet_lock,
 )
 
-
-class ConfirmRefusal(StrEnum):
-    NOTHING = "nothing_to_confirm"
-    NOT_COMPLETE = "sheet_not_complete"
-    CHANGED = "sheet_changed"
-    OWN_SHEET = "own_sheet"
-
+__all__ = [
+    "CONFIRM_REFUSALS",
+    "ConfirmMethod",
+    "ConfirmRefusal",
+    "ConfirmRefused",
+    "ConfirmationRule",
+    "RetypeOutcome",
+    "sheet_confirm",
+    "sheet_confirm_methods",
+    "sheet_confirm_refusal",
+    "sheet_confirmation_now",
+    "sheet_is_confirmed",
+    "sheet_retype",
+    "tournament_confirmation_rule",
+    "tournament_count_unconfirmed_set",
+    "tournament_counts_every_sheet",
+    "tournament_team_size",
+]
 
 CONFIRM_REFUSALS = {
+    ConfirmRefusal.NOT_NEEDED: _("This tournament does not confirm sheets: every sheet counts."),
     ConfirmRefusal.NOTHING: _("This sheet has not been saved on the site: nothing to confirm."),
     ConfirmRefusal.NOT_COMPLETE: _("Only a complete sheet without mistakes can be confirmed."),
     ConfirmRefusal.CHANGED: _(
@@ -46,6 +70,10 @@ CONFIRM_REFUSALS = {
     ),
     ConfirmRefusal.OWN_SHEET: _(
         "You saved this version of the sheet yourself, so another director must confirm it."
+    ),
+    ConfirmRefusal.RETYPE_OWN_SHEET: _(
+        "You saved this version of the sheet yourself: confirm it by re-typing the paper form "
+        "into an empty copy."
     ),
 }
 
@@ -68,8 +96,34 @@ class RetypeOutcome:
     confirmation: SheetConfirmation | None = None
 
 
+def tournament_team_size(tournament: Tournament) -> int:
+    """How many people are on the tournament's team: its directors and scorers (active
+    accounts; a superuser who is not listed does not count)."""
+    return (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .filter(Q(directed_tournaments=tournament) | Q(scored_tournaments=tournament))
+        .distinct()
+        .count()
+    )
+
+
+def tournament_confirmation_rule(tournament: Tournament) -> ConfirmationRule:
+    """The confirmation rule in force for the tournament ("auto" resolved by its team)."""
+    rule = ConfirmationRule(tournament.confirmation_rule)
+    if rule is not ConfirmationRule.AUTO:
+        return rule  # no query: the team's size only matters to "auto"
+    return rule_in_force(rule, tournament_team_size(tournament))
+
+
+def tournament_counts_every_sheet(tournament: Tournament) -> bool:
+    """Whether every sheet counts in the standings without waiting for a confirmation: the
+    tournament confirms nothing, or lets unconfirmed sheets count (marked provisional)."""
+    return tournament.count_unconfirmed or tournament.confirmation_rule == ConfirmationRule.NONE
+
+
 def sheet_confirmation_now(table: Table) -> SheetConfirmation | None:
-    """The confirmation of the sheet as it stands, if a director has given one."""
+    """The confirmation of the sheet as it stands, if someone has given one."""
     version = sheet_latest_version(table)
     if version is None:
         return None
@@ -77,7 +131,7 @@ def sheet_confirmation_now(table: Table) -> SheetConfirmation | None:
 
 
 def sheet_is_confirmed(table: Table) -> bool:
-    """Whether a director has confirmed the sheet as it stands (one query: every save asks)."""
+    """Whether someone has confirmed the sheet as it stands (one query: every save asks)."""
     latest = (
         SheetVersion.objects.filter(table=table, number__isnull=False)
         .order_by("-number")
@@ -88,27 +142,41 @@ def sheet_is_confirmed(table: Table) -> bool:
 
 
 def sheet_confirm_refusal(
-    *, table: Table, by_user, version: int | None = None
+    *,
+    table: Table,
+    by_user,
+    method: ConfirmMethod = ConfirmMethod.LOOK,
+    version: int | None = None,
 ) -> ConfirmRefusal | None:
-    """Why ``by_user`` cannot confirm the sheet (at ``version``, if given), or ``None``."""
+    """Why ``by_user`` cannot confirm the sheet by ``method`` (at ``version``, if given)."""
     try:
-        _confirmable(table, by_user, version)
+        _confirmable(table, by_user, version, method)
     except ConfirmRefused as refused:
         return refused.code
     return None
 
 
+def sheet_confirm_methods(*, table: Table, by_user) -> tuple[ConfirmMethod, ...]:
+    """The ways ``by_user`` may confirm the sheet as it stands (empty: none)."""
+    latest = sheet_latest_version(table)
+    return confirm_methods(
+        rule=tournament_confirmation_rule(table.round.tournament),
+        sheet=_state(table, latest),
+        user=by_user.pk,
+    )
+
+
 def sheet_confirm(
     *, table: Table, version: int, by_user, method: str = SheetConfirmation.Method.LOOK
 ) -> SheetConfirmation:
-    """Confirm the sheet's ``version`` (the one the director looked at) for ``by_user``.
+    """Confirm the sheet's ``version`` (the one looked at) for ``by_user``.
 
     Raises :class:`ConfirmRefused`. Confirming a version that is confirmed already returns the
     first confirmation.
     """
     with transaction.atomic():
         table = sheet_lock(table)
-        latest = _confirmable(table, by_user, version)
+        latest = _confirmable(table, by_user, version, ConfirmMethod(method))
         return _store(latest, by_user, method)
 
 
@@ -124,7 +192,7 @@ def sheet_retype(
     it when they are equal. Raises :class:`ConfirmRefused`."""
     with transaction.atomic():
         table = sheet_lock(table)
-        latest = _confirmable(table, by_user, version)
+        latest = _confirmable(table, by_user, version, ConfirmMethod.RETYPE)
         n_seats = table.seats.count()
         stored = SheetContent.of_version(latest, n_seats)
         typed = SheetContent.build(n_seats, cells, penalties)
@@ -134,30 +202,23 @@ def sheet_retype(
         return RetypeOutcome(confirmation=_store(latest, by_user, SheetConfirmation.Method.RETYPE))
 
 
-def confirm_refusal_of(
-    *, saved: bool, complete: bool, saved_by_id: int | None, user_id: int | None
-) -> ConfirmRefusal | None:
-    """The rule, on what is known of the sheet's current version: it was ``saved`` on the site,
-    the sheet is ``complete`` (all deals, no mistakes), and who saved it; a director does not
-    confirm their own sheet."""
-    if not saved:
-        return ConfirmRefusal.NOTHING
-    if not complete:
-        return ConfirmRefusal.NOT_COMPLETE
-    if saved_by_id is not None and saved_by_id == user_id:
-        return ConfirmRefusal.OWN_SHEET
-    return None
+def _state(table: Table, latest: SheetVersion | None) -> SheetState:
+    return SheetState(
+        saved=latest is not None,
+        complete=latest is not None and table_sheet(table).status == SheetStatus.COMPLETE,
+        saved_by=latest.user_id if latest is not None else None,
+    )
 
 
-def _confirmable(table: Table, by_user, version: int | None) -> SheetVersion:
+def _confirmable(table: Table, by_user, version: int | None, method: ConfirmMethod) -> SheetVersion:
     latest = sheet_latest_version(table)
     if latest is not None and version is not None and version != latest.number:
         raise ConfirmRefused(ConfirmRefusal.CHANGED)
-    refusal = confirm_refusal_of(
-        saved=latest is not None,
-        complete=latest is not None and table_sheet(table).status == SheetStatus.COMPLETE,
-        saved_by_id=latest.user_id if latest is not None else None,
-        user_id=by_user.pk,
+    refusal = confirm_refusal(
+        rule=tournament_confirmation_rule(table.round.tournament),
+        sheet=_state(table, latest),
+        user=by_user.pk,
+        method=method,
     )
     if refusal is not None:
         raise ConfirmRefused(refusal)
@@ -172,7 +233,7 @@ def _store(version: SheetVersion, by_user, method: str) -> SheetConfirmation:
 
 
 def tournament_count_unconfirmed_set(*, tournament: Tournament, count: bool) -> Tournament:
-    """Whether sheets no director has confirmed yet count in the standings (as provisional)."""
+    """Whether sheets nobody has confirmed yet count in the standings (as provisional)."""
     tournament.count_unconfirmed = count
     tournament.save(update_fields=["count_unconfirmed"])
     return tournament

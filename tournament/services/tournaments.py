@@ -22,6 +22,7 @@ EDITABLE = (
     "table_sizes",
     "prefer_size",
     "tiebreaks",
+    "confirmation_rule",
 )
 
 

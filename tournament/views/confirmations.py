@@ -1,9 +1,10 @@
-"""The second pair of eyes: a director confirms a table's sheet by looking it over or by
-re-typing the paper form; and the setting whether unconfirmed sheets count in the standings.
+"""The second pair of eyes: someone on the team confirms a table's sheet by looking it over or
+by re-typing the paper form; and the setting whether unconfirmed sheets count in the standings.
 
 Both pages show the sheet with the sheet page's own template (``sheets/_sheet.html``): read-only
 to look it over, a blank grid to re-type. The rules (not your own sheet, only the version you
-saw, only a complete sheet) are ``tournament.services.confirmations``'s.
+saw, only a complete sheet, the tournament's confirmation rule) are
+``tournament.services.confirmations``'s.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms_sheets import SheetForm
 from tournament.models import SheetConfirmation, Tournament
-from tournament.permissions import director_required
+from tournament.permissions import director_required, team_required
 from tournament.services.confirmations import (
     CONFIRM_REFUSALS,
+    ConfirmMethod,
     ConfirmRefusal,
     ConfirmRefused,
     sheet_confirm,
@@ -51,9 +53,9 @@ class CountUnconfirmedForm(forms.Form):
     )
 
 
-def _review_context(request: HttpRequest, sheet: TablePage) -> dict:
+def _review_context(request: HttpRequest, sheet: TablePage, method: ConfirmMethod) -> dict:
     latest = sheet_latest_version(sheet.table)
-    refusal = sheet_confirm_refusal(table=sheet.table, by_user=request.user)
+    refusal = sheet_confirm_refusal(table=sheet.table, by_user=request.user, method=method)
     return {
         "tab": "rounds",
         "latest": latest,
@@ -79,7 +81,7 @@ def _confirmed(request: HttpRequest, tournament: Tournament, confirmation, round
     return redirect("round_detail", slug=tournament.slug, number=round)
 
 
-@director_required
+@team_required
 @require_http_methods(["GET", "POST"])
 def sheet_confirm_look(
     request: HttpRequest, tournament: Tournament, round: int, table: int
@@ -105,11 +107,11 @@ def sheet_confirm_look(
         return redirect("sheet_confirm", slug=tournament.slug, round=round, table=table)
     form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
     context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="readonly")
-    context.update(_review_context(request, sheet))
+    context.update(_review_context(request, sheet, ConfirmMethod.LOOK))
     return render(request, "sheets/sheet_confirm.html", context)
 
 
-@director_required
+@team_required
 @require_http_methods(["GET", "POST"])
 def sheet_confirm_retype(
     request: HttpRequest, tournament: Tournament, round: int, table: int
@@ -141,7 +143,7 @@ def sheet_confirm_retype(
     elif data is not None:
         status = 422
     context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="retype")
-    context.update(_review_context(request, sheet))
+    context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
     context["differences"] = differences
     return render(request, "sheets/sheet_retype.html", context, status=status)
 

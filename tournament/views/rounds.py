@@ -11,12 +11,12 @@ from django.views.decorators.http import require_POST
 from tournament import selectors
 from tournament.forms import RoundAdjustForm
 from tournament.models import Player, Round, Table, Tournament
-from tournament.permissions import director_required
+from tournament.permissions import director_required, team_required
 from tournament.problems import ProblemsError
 from tournament.services import seating as services
 
 
-@director_required
+@team_required
 def round_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     overview = selectors.tournament_overview(tournament)
     return render(
@@ -61,7 +61,7 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect("round_detail", slug=tournament.slug, number=round_.number)
 
 
-@director_required
+@team_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     seating = selectors.round_seating(round_, user=request.user)

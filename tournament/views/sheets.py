@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms_sheets import RestoreForm, SheetForm
 from tournament.models import SheetVersion, Table, Tournament
-from tournament.permissions import director_required
+from tournament.permissions import team_required
 from tournament.services.sheets import (
     SheetConflict,
     SheetProblems,
@@ -63,7 +63,7 @@ def _edit_url(sheet: TablePage) -> str:
     )
 
 
-@director_required
+@team_required
 @require_http_methods(["GET", "POST"])
 def sheet_edit(
     request: HttpRequest, tournament: Tournament, round: int, table: int
@@ -94,7 +94,7 @@ def sheet_edit(
     )
 
 
-@director_required
+@team_required
 def sheet_history(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
@@ -121,7 +121,7 @@ def sheet_history(
     )
 
 
-@director_required
+@team_required
 @require_POST
 def sheet_version_restore(
     request: HttpRequest, tournament: Tournament, round: int, table: int, pk: int

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.forms_sheets import SheetForm
 from tournament.models import SheetConfirmation, Tournament
-from tournament.permissions import director_required
+from tournament.permissions import director_required, team_required
 from tournament.printing.links import table_link_url
 from tournament.printing.render import qr_data_uri
 from tournament.services.confirmations import sheet_confirmation_now
@@ -128,7 +128,7 @@ def _page(
 # The director's side: show a table's link (with its QR code), issue a new one, revoke it.
 
 
-@director_required
+@team_required
 def table_link_show(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from tournament import selectors
 from tournament.forms import TournamentFileForm, TournamentForm
 from tournament.models import Tournament
-from tournament.permissions import director_required
+from tournament.permissions import director_required, team_required
 from tournament.problems import ProblemsError
 from tournament.services import tournaments as services
 from tournament.services.portable import tournament_import
@@ -61,7 +61,7 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
     )
 
 
-@director_required
+@team_required
 def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = selectors.tournament_overview(tournament)
     return render(
