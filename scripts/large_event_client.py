@@ -15,6 +15,7 @@ expected.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.cookiejar
 import re
 import sys
@@ -34,18 +35,18 @@ class Failed(Exception):
 def opener(jar_path: str | None):
     jar = http.cookiejar.MozillaCookieJar(jar_path) if jar_path else None
     if jar is not None:
-        try:
+        with contextlib.suppress(FileNotFoundError):  # the first call makes the jar
             jar.load(ignore_discard=True, ignore_expires=True)
-        except FileNotFoundError:
-            pass
     handlers = [urllib.request.HTTPCookieProcessor(jar)] if jar is not None else []
     return urllib.request.build_opener(*handlers), jar
 
 
 def fetch(open_, url: str, data: dict[str, str] | None = None, headers=None):
     """``(status, final url, text)``; HTTP errors are answers too."""
+    if not url.startswith(("http://", "https://")):
+        raise Failed(f"not a web address: {url}")
     body = urllib.parse.urlencode(data).encode() if data is not None else None
-    request = urllib.request.Request(url, data=body, headers=headers or {})
+    request = urllib.request.Request(url, data=body, headers=headers or {})  # noqa: S310
     try:
         with open_.open(request, timeout=30) as response:
             return response.status, response.geturl(), response.read().decode("utf-8", "replace")
