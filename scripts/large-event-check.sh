@@ -19,7 +19,8 @@ keep=0
 [ "${1:-}" = "--keep" ] && keep=1
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/bollen-large-event.XXXXXX")
-pg="$work/pg"
+# Its own folder directly in /tmp: as root the server runs as "postgres", which must reach it.
+pg=$(mktemp -d "${TMPDIR:-/tmp}/bollen-large-event-pg.XXXXXX")
 clone="$work/bollen"
 gunicorn_pid=""
 step_no=0
@@ -67,6 +68,7 @@ step "PostgreSQL (a throwaway cluster standing in for the machine's own)"
 admin_url=$("$here/scripts/postgres.sh" start "$pg")
 pg_port=$(echo "$admin_url" | sed -E 's#.*:([0-9]+)/.*#\1#')
 admin="postgres://postgres@127.0.0.1:$pg_port/postgres"
+in_bollen() { "$psql_bin" "postgres://postgres@127.0.0.1:$pg_port/bollen" -qAt -c "$1"; }
 # Like a Debian server: the user bollen signs in with its password over TCP.
 hba="$pg/data/pg_hba.conf"
 { echo "host all bollen 127.0.0.1/32 scram-sha-256"; cat "$hba"; } >"$work/pg_hba.conf"
@@ -120,7 +122,7 @@ manage check --database default || fail "check --database default with the right
 step "migrate and collectstatic"
 manage migrate --no-input -v 0 || fail "migrate"
 manage collectstatic --no-input -v 0 || fail "collectstatic"
-"$psql_bin" "$admin" -qAt -c "SELECT count(*) FROM pg_tables WHERE tableowner = 'bollen'" | grep -qv '^0$' \
+in_bollen "SELECT count(*) FROM pg_tables WHERE tableowner = 'bollen'" | grep -qv '^0$' \
   || fail "migrate did not create the tables in PostgreSQL (did it use SQLite?)"
 echo "tables created in PostgreSQL, static files collected"
 
@@ -142,7 +144,6 @@ print(found[-1] if found else "")
 EOF
 )
 [ -n "$password" ] || fail "ensure_director printed no password"
-in_bollen() { "$psql_bin" "postgres://postgres@127.0.0.1:$pg_port/bollen" -qAt -c "$1"; }
 in_bollen "SELECT username FROM auth_user WHERE is_superuser AND is_active" | grep -qx directeur \
   || fail "the director is not in PostgreSQL"
 echo "director directeur is in PostgreSQL"

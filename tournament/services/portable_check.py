@@ -21,7 +21,7 @@ from scoring.sheet import DealEntry, Penalty, Sheet, check_sheet
 from scoring.standings import TieBreak
 from tournament.models import Tournament
 from tournament.problems import FileCode, PlacedProblem, ProblemsError, place_rule_problem
-from tournament.services.portable_site import site_check
+from tournament.services.portable_site_check import site_check
 
 CONFIRMATION_RULES = tuple(Tournament.ConfirmationRule.values)
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "formats" / "tournament-v1.schema.json"
