@@ -2,6 +2,7 @@
 the public standings, against gunicorn (4 workers) and PostgreSQL on this machine.
 
     .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 12] [--reload 10]
+                                   [--port P]
 
 At a real tournament a table saves about every two minutes (two saves per deal, a deal takes
 three to five); the default ``--think 12`` plays the round ten times as fast, ``--think 3`` forty
@@ -76,7 +77,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--double", type=float, default=0.05, help="share of saves sent twice")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds at most")
+    parser.add_argument(
+        "--port", type=int, default=0, help="gunicorn's port on 127.0.0.1 (default: a free one)"
+    )
     return parser.parse_args()
+
+
+class SetupError(Exception):
+    """The load test cannot start (the database refuses, a port is taken): a plain message,
+    no traceback."""
 
 
 # ---- the database and the server ----
@@ -103,11 +112,34 @@ class Database:
         self.name = f"bollen_load_{secrets.token_hex(4)}"
         self.admin_url = urlunsplit(parts._replace(path="/postgres"))
         self.url = urlunsplit(parts._replace(path=f"/{self.name}"))
+        user = parts.username or "(the default user)"
+        server = f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
         import psycopg
 
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{self.name}"')
-            self.version = conn.execute("SHOW server_version").fetchone()[0]
+        try:
+            with psycopg.connect(self.admin_url, autocommit=True, connect_timeout=10) as conn:
+                conn.execute(f'CREATE DATABASE "{self.name}"')
+                self.version = conn.execute("SHOW server_version").fetchone()[0]
+        except psycopg.errors.InsufficientPrivilege as exc:
+            self._stop_cluster()
+            raise SetupError(
+                f"The database user {user} may not create databases, and the load test makes "
+                f"its own (and drops it at the end). Either allow it once, as PostgreSQL's "
+                f"superuser: sudo -u postgres psql -c 'ALTER USER {user} CREATEDB'; or run the "
+                f"load test without DATABASE_URL: it then starts a throwaway PostgreSQL cluster "
+                f"of its own."
+            ) from exc
+        except psycopg.OperationalError as exc:
+            self._stop_cluster()
+            reason = " ".join(line.strip() for line in str(exc).splitlines()).rstrip(".")
+            raise SetupError(
+                f"Cannot connect to PostgreSQL at {server} as {user}: {reason}. Check "
+                f"DATABASE_URL (user, password, host, port) and that the server is running."
+            ) from exc
+
+    def _stop_cluster(self) -> None:
+        if self.cluster:
+            subprocess.run([str(ROOT / "scripts/postgres.sh"), "stop", self.cluster], check=False)
 
     def drop(self) -> None:
         import psycopg
@@ -120,11 +152,20 @@ class Database:
             subprocess.run([str(ROOT / "scripts/postgres.sh"), "stop", self.cluster], check=False)
 
 
+def port_free(port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 class Gunicorn:
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, port: int = 0) -> None:
         self.folder = tempfile.mkdtemp(prefix="bollen-load-settings.")
         Path(self.folder, "load_settings.py").write_text(SETTINGS)
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {
             **os.environ,
@@ -479,11 +520,11 @@ def run(args, database: Database) -> Run:
     tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
     connections.close_all()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    server = Gunicorn(database.url)
+    server = Gunicorn(database.url, args.port)
     try:
         server.wait_ready()
         print(
-            f"PostgreSQL {database.version}, gunicorn -w {WORKERS} on 127.0.0.1, "
+            f"PostgreSQL {database.version}, gunicorn -w {WORKERS} on 127.0.0.1:{server.port}, "
             f"{os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
             f"{args.rounds_before} rounds played before), {args.visitors} visitors; "
             f"a save every {args.think:g} s per table and a reload every {args.reload:g} s per "
@@ -517,7 +558,14 @@ def main() -> int:
     # Stopped from outside (``timeout``, Ctrl-C): still stop gunicorn and drop the database.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sys.path.insert(0, str(ROOT))
-    database = Database()
+    if args.port and not port_free(args.port):
+        print(f"Port {args.port} on 127.0.0.1 is in use: choose another --port.", file=sys.stderr)
+        return 2
+    try:
+        database = Database()
+    except SetupError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     # The automatic backup of a completed round goes to a folder of its own, removed at the end.
     backups = tempfile.mkdtemp(prefix="bollen-load-backups.")
     os.environ["BACKUP_DIR"] = backups

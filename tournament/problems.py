@@ -33,6 +33,7 @@ class FileCode(StrEnum):
     NO_BIDS = "deal_without_bids"
     PENALTY_PLAYER = "penalty_player_not_at_table"
     SETTING = "setting"
+    SITE = "site_record"
 
 
 # The translated sentence for each rule of the game, by the code scoring gives it.

@@ -137,3 +137,25 @@ def test_export_then_import_again_is_stable():
     second = tournament_import(document=exported)
     assert tournament_export(tournament=second) == exported
     assert second.slug != first.slug
+
+
+def test_a_file_without_site_records_imports_as_before():
+    document = small_document()
+    tournament = tournament_import(document=document)
+    assert tournament.confirmation_rule == Tournament.ConfirmationRule.AUTO
+    assert tournament.count_unconfirmed is True
+    assert not tournament.directors.exists() and not tournament.scorers.exists()
+    exported = tournament_export(tournament=tournament, site=False)
+    assert canonical(exported) == canonical(document)
+
+
+def test_new_settings_are_checked_with_the_rest():
+    document = small_document()
+    document["settings"]["confirmation_rule"] = "everyone"
+    document["settings"]["count_unconfirmed"] = "yes"
+    document["rounds"][0]["tables"][0]["seats"][3] = "p9"
+    with pytest.raises(ProblemsError) as refused:
+        tournament_import(document=document)
+    codes = [p.code for p in refused.value.problems]
+    assert codes.count(FileCode.SETTING) == 2 and FileCode.UNKNOWN_PLAYER in codes
+    assert not Tournament.objects.exists()

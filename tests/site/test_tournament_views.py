@@ -7,7 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import played_tournament
-from tournament.models import Tournament
+from tournament.models import Table, TableLink, Tournament
+from tournament.services.table_links import table_link_ensure
 
 pytestmark = pytest.mark.django_db
 
@@ -109,3 +110,21 @@ def test_tournament_pages_render_for_the_director(director_client, director):
 
 def _file(name, data):
     return SimpleUploadedFile(name, data, content_type="application/octet-stream")
+
+
+def test_uploading_a_backup_beside_the_original_warns_about_new_links(director_client, director):
+    tournament = played_tournament(director=director)
+    table = Table.objects.filter(round__tournament=tournament).first()
+    link = table_link_ensure(table=table, by_user=director)
+    data = director_client.get(reverse("tournament_download", args=[tournament.slug])).content
+    assert link.token in data.decode()
+    response = director_client.post(
+        reverse("tournament_upload"), {"file": _file("b.json", data)}, follow=True
+    )
+    notes = [str(m) for m in response.context["messages"]]
+    assert any(tournament.slug in note and "QR" in note for note in notes)
+    copy = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert (
+        TableLink.objects.filter(table__round__tournament=copy).exclude(token=link.token).count()
+        == 1
+    )

@@ -1,7 +1,10 @@
 """Automatic backups: after every completed round, the whole tournament as a v1 file.
 
-Files go to ``settings.BACKUP_DIR/<slug>/`` and are never overwritten. Restoring one is an
-import (``manage.py import_tournament FILE [--slug SLUG]``): the v1 file holds everything.
+Files go to ``settings.BACKUP_DIR/<slug>/`` and are never overwritten. Each holds the site's
+records too (``settings["x-site"]``: sheet history, confirmations, table links with their
+tokens, the team by username). Restoring one is an import
+(``manage.py import_tournament FILE --slug SLUG [--replace]``); what it keeps and what not is in
+``docs/tournament-file.md``.
 """
 
 from __future__ import annotations

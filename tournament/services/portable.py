@@ -1,12 +1,15 @@
-"""Import of the portable tournament file (version 1).
+"""Import of the portable tournament file (version 1, ``docs/tournament-file.md``).
 
 Import checks the whole file first (``portable_check``) and then stores it in one transaction,
-so a refused file leaves nothing behind. Export is ``portable_export``.
+so a refused file leaves nothing behind. A backup's site records (``settings["x-site"]``: sheet
+history, confirmations, table links, team) are restored by ``portable_site``. Export is
+``portable_export``.
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -16,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Entry, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.problems import PlacedProblem, ProblemsError
 from tournament.services.portable_check import tournament_file_check
+from tournament.services.portable_site import site_restore
 from tournament.services.rounds import rounds_refresh_state
 
 BATCH = 2000
@@ -35,14 +39,42 @@ def tournament_unique_slug(*, name: str, date: datetime.date | None) -> str:
     return slug
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class ImportOutcome:
+    """The tournament an import made, and what of the file's site records (``x-site``) could
+    not be restored as the file says (missing accounts, table links re-issued), in sentences."""
+
+    tournament: Tournament
+    notes: list[str] = field(default_factory=list)
+    replaced: bool = False
+
+
 def tournament_import(*, document: Any, director=None, slug: str | None = None) -> Tournament:
     """Create a tournament from a checked v1 document; raises ``ProblemsError`` if invalid.
 
     ``slug`` restores a backup under its old name (it must be free); by default one is made
     from the name and date.
     """
+    return tournament_restore(document=document, director=director, slug=slug).tournament
+
+
+@transaction.atomic
+def tournament_restore(
+    *, document: Any, director=None, slug: str | None = None, replace: bool = False
+) -> ImportOutcome:
+    """``tournament_import`` that also says what it could not restore as the file says.
+
+    With ``replace`` the tournament that has the short name ``slug`` now is deleted first, in
+    the same transaction (so its table links' tokens are free for the restored one); nothing
+    is deleted when the file is refused.
+    """
     tournament_file_check(document)
+    if replace and slug is None:
+        raise ValueError("replace needs the slug of the tournament to replace")
+    replaced = False
+    if replace:
+        replaced = Tournament.objects.filter(slug=slug).exists()
+        Tournament.objects.filter(slug=slug).delete()
     if slug is not None and (
         slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
     ):
@@ -67,6 +99,8 @@ def tournament_import(*, document: Any, director=None, slug: str | None = None) 
         tiebreaks=settings.get("tiebreaks", Tournament._meta.get_field("tiebreaks").default()),
         language=settings.get("language", Tournament.Language.DUTCH),
         public=bool(settings.get("public", False)),
+        confirmation_rule=settings.get("confirmation_rule", Tournament.ConfirmationRule.AUTO),
+        count_unconfirmed=settings.get("count_unconfirmed", True),
     )
     if director is not None:
         tournament.directors.add(director)
@@ -125,5 +159,6 @@ def tournament_import(*, document: Any, director=None, slug: str | None = None) 
     Entry.objects.bulk_create(entries, batch_size=BATCH)
     Penalty.objects.bulk_create(penalties, batch_size=BATCH)
 
+    restored = site_restore(tournament=tournament, document=document)
     rounds_refresh_state(tournament=tournament, backup=False)
-    return tournament
+    return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)

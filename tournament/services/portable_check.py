@@ -19,8 +19,11 @@ from jsonschema import Draft202012Validator
 from scoring.errors import ScoringError
 from scoring.sheet import DealEntry, Penalty, Sheet, check_sheet
 from scoring.standings import TieBreak
+from tournament.models import Tournament
 from tournament.problems import FileCode, PlacedProblem, ProblemsError, place_rule_problem
+from tournament.services.portable_site_check import site_check
 
+CONFIRMATION_RULES = tuple(Tournament.ConfirmationRule.values)
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "formats" / "tournament-v1.schema.json"
 
 
@@ -135,6 +138,12 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
     language = settings.get("language")
     if language is not None and language not in ("nl", "en"):
         bad(_("settings.language must be nl or en."))
+    rule = settings.get("confirmation_rule")
+    if rule is not None and rule not in CONFIRMATION_RULES:
+        bad(_("settings.confirmation_rule must be one of: %s.") % ", ".join(CONFIRMATION_RULES))
+    count = settings.get("count_unconfirmed")
+    if count is not None and not isinstance(count, bool):
+        bad(_("settings.count_unconfirmed must be true or false."))
     for key in ("withdrawn", "joined"):
         value = settings.get(key)
         if value is not None and (
@@ -186,6 +195,7 @@ def tournament_file_check(document: Any) -> None:
             )
     for round_ in document["rounds"]:
         problems.extend(_check_round(round_, names))
+    problems.extend(site_check(document))
     if problems:
         raise ProblemsError(problems)
 

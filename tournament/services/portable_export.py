@@ -1,4 +1,4 @@
-"""Export of a tournament as the portable tournament file (version 1)."""
+"""Export of a tournament as the portable tournament file (``docs/tournament-file.md``)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,16 @@ from typing import Any
 
 from tournament.adapter import load_table_sheets
 from tournament.models import Player, Tournament
+from tournament.services.portable_site import SITE_KEY, sheet_file_deals, site_export
 
 FORMAT = "bollen-tournament"
 VERSION = 1
 
 
-def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The v1 document of a tournament: settings, players, seating and every sheet."""
+def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str, Any]:
+    """The v1 document of a tournament: settings, players, seating and every sheet, and (unless
+    ``site`` is off) the site's own records in ``settings["x-site"]``: sheet history,
+    confirmations, table links and the team (see ``portable_site``)."""
     players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
     file_id = {p.pk: p.file_id for p in players}
     settings: dict[str, Any] = {
@@ -22,6 +25,8 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
         "tiebreaks": list(tournament.tiebreaks),
         "language": tournament.language,
         "public": tournament.public,
+        "confirmation_rule": tournament.confirmation_rule,
+        "count_unconfirmed": tournament.count_unconfirmed,
     }
     if tournament.place:
         settings["place"] = tournament.place
@@ -36,14 +41,7 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
     for sheet in load_table_sheets(tournament=tournament):
         seats = [file_id[pk] for pk in sheet.player_ids]
         table: dict[str, Any] = {"number": sheet.table_number, "seats": seats}
-        deals = []
-        for deal in sheet.sheet.deals:
-            if any(bid is None for bid in deal.bids):
-                break  # bidding still under way: the file only holds complete bid rows
-            tricks = [] if any(t is None for t in deal.tricks) else list(deal.tricks)
-            deals.append({"bids": list(deal.bids), "tricks": tricks})
-            if not tricks:
-                break
+        deals = sheet_file_deals(sheet.sheet)
         if deals:
             table["deals"] = deals
         if sheet.sheet.penalties:
@@ -51,6 +49,9 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
                 {"player": seats[p.seat], "deal": p.deal} for p in sheet.sheet.penalties
             ]
         tables_by_round.setdefault(sheet.round_number, []).append(table)
+
+    if site:
+        settings[SITE_KEY] = site_export(tournament=tournament)
 
     document: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": tournament.name}
     if tournament.date:

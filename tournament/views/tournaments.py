@@ -17,7 +17,7 @@ from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
 from tournament.problems import ProblemsError
 from tournament.services import tournaments as services
-from tournament.services.portable import tournament_import
+from tournament.services.portable import tournament_restore
 from tournament.services.portable_check import tournament_file_parse
 from tournament.services.portable_export import tournament_export
 
@@ -50,11 +50,14 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
         else:
             try:
                 document = tournament_file_parse(upload.read())
-                tournament = tournament_import(document=document, director=request.user)
+                outcome = tournament_restore(document=document, director=request.user)
             except ProblemsError as exc:
                 problems = exc.lines()
             else:
+                tournament = outcome.tournament
                 messages.success(request, _("Tournament “%s” imported.") % tournament.name)
+                for note in outcome.notes:
+                    messages.warning(request, note)
                 return redirect("tournament_detail", slug=tournament.slug)
     return render(
         request, "tournament/tournament_upload.html", {"form": form, "problems": problems}
@@ -89,7 +92,8 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 @director_required
 def tournament_download(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The whole tournament as a v1 file: the backup a director can take home."""
+    """The whole tournament as a v1 file with the site's records (history, confirmations,
+    table links, team): the backup a director can take home."""
     document = tournament_export(tournament=tournament)
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"

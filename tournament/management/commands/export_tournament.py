@@ -27,13 +27,22 @@ def write_output(command: BaseCommand, data: bytes, output: Path | None) -> None
 
 
 class Command(BaseCommand):
-    help = "Write a tournament as a v1 tournament file (to standard output, or -o FILE)."
+    help = (
+        "Write a tournament as a v1 tournament file (to standard output, or -o FILE): the "
+        "backup, with the site's records (sheet history, confirmations, table links, team)."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("slug")
         parser.add_argument("-o", "--output", type=Path, default=None)
+        parser.add_argument(
+            "--no-site",
+            action="store_true",
+            help="leave out the site's records (the table links' secrets, usernames and "
+            "addresses): for handing the tournament to someone else",
+        )
 
-    def handle(self, *args, slug: str, output: Path | None, **options) -> None:
-        document = tournament_export(tournament=tournament_by_slug(slug))
+    def handle(self, *args, slug: str, output: Path | None, no_site: bool, **options) -> None:
+        document = tournament_export(tournament=tournament_by_slug(slug), site=not no_site)
         data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
         write_output(self, data, output)

@@ -1,18 +1,19 @@
-"""Create a tournament from a portable tournament file (version 1)."""
+"""Create a tournament from a portable tournament file (version 1), or restore a backup."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.problems import ProblemsError
-from tournament.services.portable import tournament_import
+from tournament.services.portable import tournament_restore
 from tournament.services.portable_check import tournament_file_parse
 
 
 class Command(BaseCommand):
     help = (
-        "Create a tournament from a v1 tournament file. The whole file is checked first; "
-        "on any problem nothing is stored. Prints the new tournament's slug last."
+        "Create a tournament from a v1 tournament file (a backup restores its sheet history, "
+        "confirmations, table links and team too). The whole file is checked first; on any "
+        "problem nothing is stored. Prints the new tournament's slug last."
     )
 
     def add_arguments(self, parser) -> None:
@@ -20,17 +21,34 @@ class Command(BaseCommand):
         parser.add_argument(
             "--slug", default=None, help="restore under this short name (it must be free)"
         )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="with --slug: delete the tournament that has this short name now and restore "
+            "the file in its place, in one step (nothing is deleted if the file is refused)",
+        )
 
-    def handle(self, *args, file: Path, slug: str | None, **options) -> None:
+    def handle(self, *args, file: Path, slug: str | None, replace: bool, **options) -> None:
+        if replace and slug is None:
+            raise CommandError(
+                "--replace needs --slug: the short name of the tournament to replace."
+            )
         try:
             raw = file.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
         try:
-            tournament = tournament_import(document=tournament_file_parse(raw), slug=slug)
+            outcome = tournament_restore(
+                document=tournament_file_parse(raw), slug=slug, replace=replace
+            )
         except ProblemsError as exc:
             for line in exc.lines():
                 self.stderr.write(line)
             raise CommandError(f"{file}: {exc.total} problem(s); nothing was imported.") from exc
+        tournament = outcome.tournament
+        if outcome.replaced:
+            self.stdout.write(f"Deleted the tournament that had the short name {slug}.")
         self.stdout.write(f"Imported '{tournament.name}'.")
+        for note in outcome.notes:
+            self.stdout.write(f"Note: {note}")
         self.stdout.write(tournament.slug)

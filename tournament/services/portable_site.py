@@ -1,0 +1,380 @@
+"""The site's own records in the portable tournament file: what a backup needs beyond v1.
+
+A v1 file holds the tournament (settings, players, seating, every sheet as it stands). A backup
+must also give back what the site keeps around it: every sheet's history (``SheetVersion``,
+conflict records included), the confirmations, the table links with their tokens (so printed QR
+codes keep working after a restore) and the team by username. They travel in
+``settings["x-site"]`` (see ``docs/tournament-file.md``): the v1 schema closes every object of
+the file except ``settings``, so this is the one place where a v1 file may carry more and still
+be a valid v1 file for every tool that reads one. Its own schema is
+``formats/tournament-v1-site.schema.json``; the check is ``portable_site_check``.
+
+Accounts and passwords are not in the file: names are restored onto the accounts of the same
+username that exist in the database; the others are reported, never created.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.sheet import Sheet
+from tournament.adapter import sheet_from_cells
+from tournament.models import (
+    Entry,
+    Penalty,
+    Seat,
+    SheetConfirmation,
+    SheetVersion,
+    Table,
+    TableLink,
+)
+from tournament.models import Tournament as TournamentModel
+
+SITE_KEY = "x-site"
+SITE_VERSION = 1
+TOKEN_BYTES = 32  # as ``table_links`` makes them (it cannot be imported here: import cycle)
+SITE_SCHEMA_PATH = (
+    Path(__file__).resolve().parent.parent / "formats" / "tournament-v1-site.schema.json"
+)
+
+
+def sheet_file_deals(sheet: Sheet) -> list[dict[str, Any]]:
+    """The ``deals`` a v1 file holds for a sheet: complete bid rows only, and a deal whose
+    tricks are not all in has ``tricks: []`` and is the last one."""
+    deals = []
+    for deal in sheet.deals:
+        if any(bid is None for bid in deal.bids):
+            break  # bidding still under way
+        tricks = [] if any(t is None for t in deal.tricks) else list(deal.tricks)
+        deals.append({"bids": list(deal.bids), "tricks": tricks})
+        if not tricks:
+            break
+    return deals
+
+
+def parse_time(value: str) -> datetime.datetime | None:
+    try:
+        moment = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, datetime.UTC)
+    return moment
+
+
+def version_sheet(version: dict[str, Any], n_seats: int) -> Sheet:
+    cells = {
+        (deal, seat): (pair[0], pair[1])
+        for deal, row in enumerate(version["cells"], start=1)
+        for seat, pair in enumerate(row)
+    }
+    penalties = sorted((seat, deal) for seat, deal in version.get("penalties", []))
+    return sheet_from_cells(n_seats, cells, penalties)
+
+
+# ---- export ----
+
+
+def _time(value: datetime.datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _name(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _drop_none(record: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in record.items() if value is not None}
+
+
+def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
+    """The ``x-site`` record of a tournament: team, sheet history, confirmations, links."""
+    record: dict[str, Any] = {"version": SITE_VERSION}
+    team = {
+        "directors": sorted(u.get_username() for u in tournament.directors.all()),
+        "scorers": sorted(u.get_username() for u in tournament.scorers.all()),
+    }
+    record["team"] = {role: names for role, names in team.items() if names}
+
+    places = dict(
+        Table.objects.filter(round__tournament=tournament).values_list("pk", "round__number")
+    )
+    numbers = dict(Table.objects.filter(round__tournament=tournament).values_list("pk", "number"))
+    tables: dict[int, dict[str, Any]] = {}
+
+    def entry(table_id: int) -> dict[str, Any]:
+        if table_id not in tables:
+            tables[table_id] = {"round": places[table_id], "table": numbers[table_id]}
+        return tables[table_id]
+
+    versions = (
+        SheetVersion.objects.filter(table__round__tournament=tournament)
+        .select_related("user", "confirmation__user")
+        .order_by("table_id", "created_at", "pk")
+    )
+    index_of: dict[int, int] = {}
+    for version in versions:
+        listed = entry(version.table_id).setdefault("versions", [])
+        index_of[version.pk] = len(listed)
+        confirmation = getattr(version, "confirmation", None)
+        listed.append(
+            {"number": version.number}  # None: a conflict record, kept without a number
+            | _drop_none(
+                {
+                    "base": version.base_number,
+                    "cells": version.cells,
+                    "penalties": version.penalties,
+                    "via": version.via,
+                    "saved_by": _name(version.user),
+                    "saved_at": _time(version.created_at),
+                    "ip": version.ip,
+                    "key": str(version.idempotency_key) if version.idempotency_key else None,
+                    "restored_from": index_of.get(version.restored_from_id),
+                    "confirmation": _drop_none(
+                        {
+                            "method": confirmation.method,
+                            "by": _name(confirmation.user),
+                            "at": _time(confirmation.created_at),
+                        }
+                    )
+                    if confirmation is not None
+                    else None,
+                }
+            )
+        )
+    links = (
+        TableLink.objects.filter(table__round__tournament=tournament)
+        .select_related("created_by")
+        .order_by("table_id", "created_at", "pk")
+    )
+    for link in links:
+        entry(link.table_id).setdefault("links", []).append(
+            _drop_none(
+                {
+                    "token": link.token,
+                    "created_at": _time(link.created_at),
+                    "created_by": _name(link.created_by),
+                    "revoked_at": _time(link.revoked_at),
+                }
+            )
+        )
+    record["tables"] = sorted(tables.values(), key=lambda t: (t["round"], t["table"]))
+    return record
+
+
+# ---- restoring ----
+
+
+@dataclass
+class SiteRestored:
+    """What restoring the ``x-site`` record did not do as the file says, in plain sentences."""
+
+    notes: list[str] = field(default_factory=list)
+
+
+def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> SiteRestored:
+    """Store the checked ``x-site`` record of ``document`` on the freshly imported
+    ``tournament`` (inside the import's transaction)."""
+    outcome = SiteRestored()
+    record = document.get("settings", {}).get(SITE_KEY)
+    if record is None:
+        return outcome
+    users = _accounts(record)
+    missing: dict[str, list[str]] = defaultdict(list)
+
+    def account(name: str | None, role: str):
+        if name is None:
+            return None
+        user = users.get(name)
+        if user is None and role not in missing[name]:
+            missing[name].append(role)
+        return user
+
+    team = record.get("team", {})
+    for name in team.get("directors", []):
+        if (user := account(name, _("team: co-director"))) is not None:
+            tournament.directors.add(user)
+    for name in team.get("scorers", []):
+        if (user := account(name, _("team: scorer"))) is not None:
+            tournament.scorers.add(user)
+
+    table_of = {(r, t): (pk, n) for pk, r, t, n in _tables_with_seats(tournament)}
+    in_use = _tokens_in_use(record)
+    versions: list[tuple[SheetVersion, dict[str, Any], list[SheetVersion]]] = []
+    confirmations: list[tuple[SheetConfirmation, dict[str, Any]]] = []
+    links: list[tuple[TableLink, dict[str, Any]]] = []
+    for entry in record.get("tables", []):
+        table_id, n_seats = table_of[entry["round"], entry["table"]]
+        of_table: list[SheetVersion] = []
+        for item in entry.get("versions", []):
+            version = SheetVersion(
+                table_id=table_id,
+                number=item["number"],
+                base_number=item.get("base", 0),
+                cells=item["cells"],
+                penalties=item.get("penalties", []),
+                via=item.get("via", SheetVersion.Via.DIRECTOR),
+                user=account(item.get("saved_by"), _("saved a sheet")),
+                ip=item.get("ip"),
+                idempotency_key=uuid.UUID(item["key"]) if "key" in item else None,
+            )
+            of_table.append(version)
+            versions.append((version, item, of_table))
+        latest = max(
+            (v for v in of_table if v.number is not None), key=lambda v: v.number, default=None
+        )
+        if latest is not None and _beyond_file(latest, n_seats):
+            _write_cells(table_id, latest)
+        for item in entry.get("links", []):
+            token = item["token"]
+            if token in in_use:
+                other = in_use[token]
+                if "revoked_at" not in item:
+                    outcome.notes.append(
+                        _(
+                            "Round %(round)s, table %(table)s: its table link is still in use by "
+                            "“%(other)s” (%(slug)s) in this database, so this tournament got a "
+                            "new link for that table; the printed QR code keeps opening "
+                            "“%(other)s”."
+                        )
+                        % {
+                            "round": entry["round"],
+                            "table": entry["table"],
+                            "other": other.name,
+                            "slug": other.slug,
+                        }
+                    )
+                token = secrets.token_urlsafe(TOKEN_BYTES)
+            links.append(
+                (
+                    TableLink(
+                        table_id=table_id,
+                        token=token,
+                        created_by=account(item.get("created_by"), _("made a table link")),
+                        revoked_at=parse_time(item["revoked_at"]) if "revoked_at" in item else None,
+                    ),
+                    item,
+                )
+            )
+
+    SheetVersion.objects.bulk_create([v for v, _item, _table in versions], batch_size=1000)
+    for version, item, of_table in versions:
+        if item.get("restored_from") is not None:
+            version.restored_from = of_table[item["restored_from"]]
+        if "saved_at" in item:
+            version.created_at = parse_time(item["saved_at"])
+        conf = item.get("confirmation")
+        if conf is not None:
+            confirmations.append(
+                (
+                    SheetConfirmation(
+                        version=version,
+                        user=account(conf.get("by"), _("confirmed a sheet")),
+                        method=conf["method"],
+                    ),
+                    conf,
+                )
+            )
+    if versions:
+        SheetVersion.objects.bulk_update(
+            [v for v, _item, _table in versions], ["restored_from", "created_at"], batch_size=500
+        )
+    SheetConfirmation.objects.bulk_create([c for c, _item in confirmations], batch_size=1000)
+    _keep_times(SheetConfirmation, confirmations, "at")
+    TableLink.objects.bulk_create([link for link, _item in links], batch_size=1000)
+    _keep_times(TableLink, links, "created_at")
+
+    if missing:
+        outcome.notes.append(
+            _(
+                "These accounts are not in this database and were not created (a backup holds "
+                "no passwords): %(names)s. Add the people again on the Team page; their "
+                "saves and confirmations are kept without a name."
+            )
+            % {
+                "names": "; ".join(
+                    f"{name} ({', '.join(roles)})" for name, roles in sorted(missing.items())
+                )
+            }
+        )
+    return outcome
+
+
+def _keep_times(model, rows: list[tuple[Any, dict[str, Any]]], key: str) -> None:
+    """Put back the times of the file (``auto_now_add`` set them to now on insert)."""
+    dated = []
+    for row, item in rows:
+        if key in item:
+            row.created_at = parse_time(item[key])
+            dated.append(row)
+    if dated:
+        model.objects.bulk_update(dated, ["created_at"], batch_size=500)
+
+
+def _accounts(record: dict[str, Any]) -> dict[str, Any]:
+    names: set[str] = set()
+    team = record.get("team", {})
+    names.update(team.get("directors", []), team.get("scorers", []))
+    for entry in record.get("tables", []):
+        for item in entry.get("versions", []):
+            names.update(n for n in (item.get("saved_by"),) if n)
+            names.update(n for n in (item.get("confirmation", {}).get("by"),) if n)
+        names.update(link["created_by"] for link in entry.get("links", []) if "created_by" in link)
+    user_model = get_user_model()
+    field_name = user_model.USERNAME_FIELD
+    found = user_model.objects.filter(**{f"{field_name}__in": names})
+    return {user.get_username(): user for user in found}
+
+
+def _tokens_in_use(record: dict[str, Any]) -> dict[str, TournamentModel]:
+    tokens = [link["token"] for t in record.get("tables", []) for link in t.get("links", [])]
+    taken = TableLink.objects.filter(token__in=tokens).select_related("table__round__tournament")
+    return {link.token: link.table.round.tournament for link in taken}
+
+
+def _tables_with_seats(tournament: TournamentModel) -> list[tuple[int, int, int, int]]:
+    rows = (
+        Table.objects.filter(round__tournament=tournament)
+        .annotate(n_seats=Count("seats"))
+        .values_list("pk", "round__number", "number", "n_seats")
+    )
+    return list(rows)
+
+
+def _beyond_file(version: SheetVersion, n_seats: int) -> bool:
+    """Whether the version holds cells the v1 part of the file leaves out: the bids of a deal
+    whose bidding was under way, or the tricks of a deal being entered."""
+    sheet = version_sheet({"cells": version.cells}, n_seats)
+    written = sum(v is not None for row in version.cells for pair in row for v in pair)
+    in_file = sum(len(d["bids"]) + len(d["tricks"]) for d in sheet_file_deals(sheet))
+    return written != in_file
+
+
+def _write_cells(table_id: int, latest: SheetVersion) -> None:
+    """Make the table's cells the latest version's, which the check found to agree with the
+    file's deals wherever the file has them."""
+    seat_ids = list(
+        Seat.objects.filter(table_id=table_id).order_by("position").values_list("pk", flat=True)
+    )
+    Entry.objects.filter(seat_id__in=seat_ids).delete()
+    Penalty.objects.filter(seat_id__in=seat_ids).delete()
+    Entry.objects.bulk_create(
+        Entry(seat_id=seat_ids[seat], deal=deal, bid=pair[0], tricks=pair[1])
+        for deal, row in enumerate(latest.cells, start=1)
+        for seat, pair in enumerate(row)
+        if pair[0] is not None or pair[1] is not None
+    )
+    Penalty.objects.bulk_create(
+        Penalty(seat_id=seat_ids[seat], deal=deal) for seat, deal in latest.penalties
+    )
