@@ -25,7 +25,22 @@ class Command(BaseCommand):
                     catalogue = polib.pofile(str(po_path))
                 except OSError as exc:
                     raise CommandError(f"Cannot read translation file {po_path}: {exc}") from exc
+                _refuse_duplicates(po_path, catalogue)
                 catalogue.save_as_mofile(str(mo_path))
                 compiled += 1
         if compiled:
             self.stdout.write(f"Compiled {compiled} translation catalogue(s).")
+
+
+def _refuse_duplicates(po_path: Path, catalogue: polib.POFile) -> None:
+    """GNU msgfmt refuses a catalogue with a message defined twice; so does this (polib would
+    silently keep one of the two translations)."""
+    seen: dict[tuple[str | None, str], int] = {}
+    for entry in catalogue:
+        key = (entry.msgctxt, entry.msgid)
+        if key in seen:
+            raise CommandError(
+                f"{po_path}:{entry.linenum}: the message {entry.msgid!r} is defined twice "
+                f"(first at line {seen[key]}); keep one of the two."
+            )
+        seen[key] = entry.linenum
