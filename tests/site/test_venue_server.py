@@ -172,3 +172,34 @@ def test_a_lost_database_answers_503_and_the_site_recovers(venue):
             part.rename(venue["folder"] / part.name)
         shutil.rmtree(kept)
     assert _page(venue, "/").status_code == 200
+
+
+@pytest.mark.parametrize("command", ["check_database", "serve"])
+def test_an_unreachable_database_stops_the_start_with_a_plain_message(tmp_path, command):
+    port = _free_port()  # nothing listens there
+    arguments = (
+        [command] if command == "check_database" else [command, "--bind", f"127.0.0.1:{port}"]
+    )
+    env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    env.update(
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+        DATABASE_URL=f"postgres://bollen:geheim-wachtwoord-7@127.0.0.1:{port}/toernooi",
+        SECRET_KEY_FILE=str(tmp_path / "key"),
+        ENV_FILE="",
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    message = result.stderr.strip()
+    assert message.startswith("Bollen kan zijn database niet bereiken: PostgreSQL op ")
+    assert f'127.0.0.1:{port}, database "toernooi", gebruiker "bollen"' in message
+    assert "Controleer DATABASE_URL" in message
+    assert "geheim-wachtwoord-7" not in message + result.stdout
+    assert "Traceback" not in message
+    assert len(message.splitlines()) == 1

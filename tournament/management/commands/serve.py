@@ -159,11 +159,12 @@ class Command(BaseCommand):
         self.stdout.write(_("Ctrl+C stops it."))
         self.stdout.flush()
         try:
-            server.run()
+            server.run()  # returns on Ctrl+C
         except KeyboardInterrupt:
-            self.stdout.write(_("Bollen has stopped."))
+            pass
         finally:
             server.close()
+        self.stdout.write(_("Bollen has stopped."))
 
     def _stop(self, message: str) -> None:
         self.stderr.write(message)
