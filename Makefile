@@ -1,8 +1,11 @@
-# The two commands of the README.
-.PHONY: run test
+# The commands of the README.
+.PHONY: run dev test
 
-run:  ## set up, load the demo tournament and serve the site on http://127.0.0.1:8000
+run:  ## set up, load the demo tournament and serve the site for the laptop and the phones
 	scripts/run.sh
+
+dev:  ## the same with Django's development server (DEBUG on) on http://127.0.0.1:8000
+	DEBUG=1 scripts/run.sh
 
 test:  ## set up and run every test, on SQLite and on PostgreSQL
 	scripts/test.sh

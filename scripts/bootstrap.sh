@@ -32,6 +32,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 stamp=".venv/.installed${extra:+-$extra}"
+# An install with the test tools has everything a plain one needs.
+if [ -z "$extra" ] && [ -f .venv/.installed-test ] && [ ! pyproject.toml -nt .venv/.installed-test ]; then
+  stamp=.venv/.installed-test
+fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "Installing the project and its dependencies into .venv${extra:+ (with $extra tools)}"
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip

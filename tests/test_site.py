@@ -32,10 +32,12 @@ def _run(args: list[str], env_overrides: dict[str, str]) -> subprocess.Completed
 
 def _python(args: list[str], env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
     # A production-like environment: nothing the test run itself set (the browser tests allow
-    # Django's ORM in Playwright's event loop, which the deploy check rightly warns about).
-    unset = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    # Django's ORM in Playwright's event loop, which the deploy check rightly warns about), no
+    # .env of the checkout, and a secret key file of the test's own unless it names one.
+    unset = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY_FILE"}
     env = {k: v for k, v in os.environ.items() if k not in unset}
-    env.update(env_overrides, DJANGO_SETTINGS_MODULE="tournament.settings")
+    env.update({"ENV_FILE": "", "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    env.update(env_overrides)
     return subprocess.run(
         [sys.executable, *args],
         cwd=ROOT,
@@ -46,36 +48,73 @@ def _python(args: list[str], env_overrides: dict[str, str]) -> subprocess.Comple
     )
 
 
-def test_production_settings_pass_the_deploy_check():
+def test_production_settings_pass_the_deploy_check(tmp_path):
     result = _run(
         ["check", "--deploy", "--fail-level", "WARNING"],
         {
             "DEBUG": "0",
             "SECRET_KEY": "k3J9-production-like-secret-xQ2v8Lm4Rt7Yp1Wz6Nc5Hb0Gf3Ds9Ae2Uo8Ik",
+            "SECRET_KEY_FILE": str(tmp_path / "unused"),
             "HTTPS": "1",
             "ALLOWED_HOSTS": "bollen.example.org",
         },
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+    assert not (tmp_path / "unused").exists(), "a key from the environment needs no file"
 
 
-def test_production_refuses_to_start_without_secret_key():
-    serve = _python(["-c", "import tournament.wsgi"], {"DEBUG": "0"})
+def test_without_a_key_the_site_keeps_one_in_a_file_only_its_owner_reads(tmp_path):
+    key_file = tmp_path / "secret"
+    show_key = ["-c", "from django.conf import settings; print(settings.SECRET_KEY)"]
+    first = _run(["shell", "-v", "0", *show_key], {"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)})
+    assert first.returncode == 0, first.stderr
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    key = key_file.read_text().strip()
+    assert len(key) >= 50
+    assert first.stdout.strip() == key
+    again = _run(["shell", "-v", "0", *show_key], {"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)})
+    assert again.stdout.strip() == key, "every command uses the same key"
+    serve = _python(["-c", "import tournament.wsgi"], {"SECRET_KEY_FILE": str(key_file)})
+    assert serve.returncode == 0, serve.stderr
+
+
+def test_the_key_in_env_file_wins_over_the_key_file_and_the_environment_over_both(tmp_path):
+    env_file = tmp_path / "bollen.env"
+    env_file.write_text(
+        "SECRET_KEY=from-the-env-file-0123456789\nSITE_URL=http://198.51.100.7:8000\n"
+    )
+    show = ["-c", "from django.conf import settings; print(settings.SECRET_KEY, settings.SITE_URL)"]
+    base = {"ENV_FILE": str(env_file), "SECRET_KEY_FILE": str(tmp_path / "key")}
+    from_file = _run(["shell", "-v", "0", *show], base)
+    assert from_file.stdout.split() == ["from-the-env-file-0123456789", "http://198.51.100.7:8000"]
+    assert not (tmp_path / "key").exists()
+    environment = _run(
+        ["shell", "-v", "0", *show], {**base, "SITE_URL": "http://198.51.100.8:8000"}
+    )
+    assert environment.stdout.split()[1] == "http://198.51.100.8:8000"
+
+
+def test_production_refuses_to_start_when_the_key_file_cannot_be_written(tmp_path):
+    key_file = tmp_path / "no-such-folder" / "secret"
+    serve = _python(["-c", "import tournament.wsgi"], {"SECRET_KEY_FILE": str(key_file)})
     assert serve.returncode != 0
     assert "SECRET_KEY is not set" in serve.stderr
-    deploy = _run(["check", "--deploy"], {"DEBUG": "0"})
+    assert "Cannot write the secret key file" in serve.stderr
+    deploy = _run(["check", "--deploy"], {"SECRET_KEY_FILE": str(key_file)})
     assert deploy.returncode != 0
-    assert "SECRET_KEY is not set" in deploy.stderr
+    assert "Cannot write the secret key file" in deploy.stderr
 
 
-def test_commands_that_sign_nothing_run_without_secret_key():
-    result = _run(["makemigrations", "--check", "--dry-run"], {"DEBUG": "0"})
+def test_commands_that_sign_nothing_run_when_the_key_file_cannot_be_written(tmp_path):
+    key_file = tmp_path / "no-such-folder" / "secret"
+    result = _run(["makemigrations", "--check", "--dry-run"], {"SECRET_KEY_FILE": str(key_file)})
     assert result.returncode == 0, result.stderr
 
 
-def test_development_runs_without_secret_key():
-    result = _run(["check"], {"DEBUG": "1"})
+def test_development_runs_when_the_key_file_cannot_be_written(tmp_path):
+    key_file = tmp_path / "no-such-folder" / "secret"
+    result = _run(["check"], {"DEBUG": "1", "SECRET_KEY_FILE": str(key_file)})
     assert result.returncode == 0, result.stderr
 
 

@@ -1,6 +1,11 @@
-"""Small helpers to read typed settings from the environment."""
+"""Small helpers to read typed settings from the environment, the checkout's ``.env`` file and
+the generated secret key file."""
+
+from __future__ import annotations
 
 import os
+import secrets
+from pathlib import Path
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -27,3 +32,63 @@ def env_list(name: str, *, default: list[str]) -> list[str]:
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_file_load(path: Path | None) -> bool:
+    """Read ``KEY=VALUE`` lines from ``path`` into the environment; a variable that is already
+    set in the real environment wins. Returns whether the file was there."""
+    if path is None or not path.is_file():
+        return False
+    from dotenv import load_dotenv
+
+    load_dotenv(path, override=False, encoding="utf-8")
+    return True
+
+
+class SecretKeyFileError(Exception):
+    """The secret key file could not be read or written (the message says what to do)."""
+
+
+def secret_key_from_file(path: Path) -> str:
+    """The key kept in ``path``; made on first use (readable only by its owner).
+
+    Written to a temporary file beside it and then linked into place, so a half-written file
+    is never read and two commands starting at once end up with the same key.
+    """
+    try:
+        key = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        key = ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise SecretKeyFileError(f"Cannot read the secret key file {path}: {error}.") from error
+    if key:
+        return key
+    if path.exists():
+        raise SecretKeyFileError(
+            f"The secret key file {path} is empty. Delete it to have a new key made "
+            "(everyone is then signed out), or set SECRET_KEY."
+        )
+    new_key = secrets.token_urlsafe(50)
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as handle:
+            handle.write(new_key + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temporary, path)  # fails if another command made the key first
+        except FileExistsError:
+            pass
+        except OSError:  # a file system without hard links
+            if not path.exists():
+                os.replace(temporary, path)
+    except OSError as error:
+        raise SecretKeyFileError(
+            f"Cannot write the secret key file {path}: {error}. Make the folder writable for "
+            "this user, or set SECRET_KEY (in the environment or in .env), or SECRET_KEY_FILE "
+            "to a writable place."
+        ) from error
+    finally:
+        temporary.unlink(missing_ok=True)
+    return secret_key_from_file(path)

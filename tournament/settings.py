@@ -1,41 +1,90 @@
-"""Django settings, read from the environment.
+"""Django settings, read from the environment and from the checkout's ``.env`` file.
 
-Environment variables:
+Every variable below may be set in the environment or as a ``KEY=VALUE`` line in ``.env`` in the
+project folder (git ignores it); the environment wins. So ``make run``, every ``manage.py``
+command and gunicorn started in the checkout use the same settings.
+
 - ``DEBUG``: ``1``/``true`` for development. Default off.
-- ``SECRET_KEY``: required to serve the site unless ``DEBUG`` is on (then a development key is
-  used).
+- ``SECRET_KEY``: signs sessions, CSRF tokens and the sign-in cookie. When it is not set, the key
+  in ``.secret_key`` in the project folder is used, made on first use (readable only by its
+  owner; git ignores it). ``SECRET_KEY_FILE`` puts that file elsewhere.
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/bollen``; default a SQLite file in the
   project folder.
-- ``ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` (plus ``*`` in DEBUG).
+- ``ALLOWED_HOSTS``: comma-separated names the site answers to. Default: this machine's names and
+  network addresses, ``127.0.0.1``, ``localhost``, ``[::1]`` and the host of ``SITE_URL``; the
+  host of the address a director sets on the site is accepted too (tournament/middleware.py).
 - ``BACKUP_DIR``: where automatic tournament backups are written (default ``./backups``).
 - ``HTTPS``: ``1`` when the site is served over HTTPS (secure cookies, HSTS, redirect).
 - ``SITE_URL``: the address phones open, e.g. ``http://192.168.1.20:8000`` (QR codes, table
   links); default: the server's own network address. A director can change it on the site.
 - ``PUBLIC_STANDINGS_SECONDS``: how long the public standings and the projector may show
   standings before computing them again (default 10; 0 computes them on every request).
+- ``ENV_FILE``: the settings file to read instead of ``.env`` (empty: none).
 """
 
+import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from tournament.env import env_bool, env_list, env_str
+from tournament import network
+from tournament.env import (
+    SecretKeyFileError,
+    env_bool,
+    env_file_load,
+    env_list,
+    env_str,
+    secret_key_from_file,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+_env_file = env_str("ENV_FILE", default=str(BASE_DIR / ".env")).strip()
+ENV_FILE = Path(_env_file) if _env_file else None
+env_file_load(ENV_FILE)
+
 DEBUG = env_bool("DEBUG", default=False)
 
-SECRET_KEY = env_str("SECRET_KEY", default="")
-if not SECRET_KEY and DEBUG:
-    SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"  # noqa: S105
-# Without a key (and without DEBUG) commands that sign nothing still run (migrations, checks of
-# the code); serving the site refuses to start (tournament/wsgi.py) and so does
-# `check --deploy` (tournament/checks.py), saying what to set.
+SECRET_KEY_FILE = Path(env_str("SECRET_KEY_FILE", default="") or BASE_DIR / ".secret_key")
+# Why there is no key, when there is none: serving the site then refuses to start
+# (tournament/wsgi.py, `manage.py serve`) and `check --deploy` fails, both saying this. Commands
+# that sign nothing (migrations, checks of the code) still run.
+SECRET_KEY_PROBLEM = ""
+SECRET_KEY = env_str("SECRET_KEY", default="").strip()
+if not SECRET_KEY:
+    try:
+        SECRET_KEY = secret_key_from_file(SECRET_KEY_FILE)
+    except SecretKeyFileError as error:
+        SECRET_KEY_PROBLEM = str(error)
+        if DEBUG:  # development on a read-only checkout still runs
+            SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"  # noqa: S105
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
-if DEBUG:
-    ALLOWED_HOSTS = [*ALLOWED_HOSTS, "*"]
+# The address phones open (QR codes, table links, "where do I sit"), e.g. http://192.168.1.20:8000.
+# A director can change it on the site; empty: the server's own network address.
+SITE_URL = env_str("SITE_URL", default="").strip().rstrip("/")
+
+
+def _bracketed(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+# Whether ALLOWED_HOSTS is this machine's own names: then an address the machine gets after the
+# server started (the laptop joined the wifi late) is accepted too (tournament/middleware.py).
+ALLOWED_HOSTS_FROM_MACHINE = "ALLOWED_HOSTS" not in os.environ
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=[])
+if ALLOWED_HOSTS_FROM_MACHINE:
+    ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+    for _host in [
+        *map(_bracketed, network.machine_addresses()),
+        *network.machine_names(),
+        _bracketed(network.url_host(SITE_URL)),
+    ]:
+        if _host and _host not in ALLOWED_HOSTS:
+            ALLOWED_HOSTS.append(_host)
+# No "*" in DEBUG either: a development server on the club's wifi shows its settings on every
+# error page, so it answers to this machine's own names only, like the venue server.
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -52,10 +101,13 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Before anything asks for the host: also accept the address a director set on the site.
+    "tournament.middleware.SiteAddressHostMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.middleware.ChosenLanguageMiddleware",
+    "tournament.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -144,10 +196,6 @@ STORAGES = {
     },
 }
 
-# The address phones open (QR codes, table links, "where do I sit"), e.g. http://192.168.1.20:8000.
-# A director can change it on the site; empty: the server's own network address.
-SITE_URL = env_str("SITE_URL", default="").strip().rstrip("/")
-
 # Seconds the seating engine may search when the director seats a round.
 SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
 
@@ -182,7 +230,15 @@ if env_bool("HTTPS", default=False):
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# Plain http by address (phones on the club's wifi) needs nothing here: Django compares a form's
+# Origin with the Host it was sent to. Behind a proxy that changes the host, SITE_URL counts.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+_site = urlsplit(SITE_URL)
+if _site.scheme in {"http", "https"} and _site.hostname:
+    _site_origin = f"{_site.scheme}://{_site.netloc.rsplit('@', 1)[-1]}"
+    if _site_origin not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(_site_origin)
 
 LOGGING = {
     "version": 1,

@@ -3,6 +3,8 @@
 import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+# The checkout's .env is for the venue server (it may name a real database): tests read none.
+os.environ.setdefault("ENV_FILE", "")
 
 from tournament.settings import *  # noqa: F403
 

@@ -8,6 +8,12 @@ urlpatterns = [
     path("", home.tournament_list, name="tournament_list"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "account/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("settings/address/", site_address.site_address_edit, name="site_address_edit"),
@@ -25,3 +31,5 @@ urlpatterns = [
     # Printing: PDFs and the statistics workbook.
     path("t/<slug:slug>/print/", include("tournament.printing.urls")),
 ]
+
+handler500 = "tournament.views.errors.server_error"

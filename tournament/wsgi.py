@@ -1,4 +1,7 @@
-"""WSGI entry point (gunicorn tournament.wsgi)."""
+"""WSGI entry point (``manage.py serve`` with waitress, or ``gunicorn tournament.wsgi``).
+
+Before gunicorn, ``manage.py check_database`` says plainly when the database cannot be reached.
+"""
 
 import os
 

@@ -62,6 +62,8 @@ RULES: dict[str, dict[str, str]] = {
     "tournament_list": EVERYONE,
     "login": EVERYONE,
     "logout": dict.fromkeys(ROLES, POST_ONLY),
+    "password_change": SIGNED_IN,
+    "password_change_done": SIGNED_IN,
     "set_language": EVERYONE,
     "tournament_create": SIGNED_IN,
     "tournament_upload": SIGNED_IN,

@@ -1,0 +1,137 @@
+"""Make sure a director account exists, and give one a new password when asked.
+
+``manage.py ensure_director`` creates the first director (a superuser, default username
+``directeur``) with a generated password when no active superuser exists, and prints the
+password once. ``--new-password`` gives the named account (``--username``; by default the only
+director) a new generated password. It never waits for input: ``make run``, scripts and a
+production set-up call it without a terminal.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+DEFAULT_USERNAME = "directeur"
+# The demo password the README used to print: an account that still has it gets a new one.
+PUBLISHED_PASSWORDS = ("bollen-demo-2026",)
+# No look-alikes (0/o, 1/l/i): the password is typed over from a terminal.
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+NEW_PASSWORD_COMMAND = ".venv/bin/python manage.py ensure_director --new-password"  # noqa: S105
+
+
+def generated_password() -> str:
+    """Four groups of four characters (about 79 bits), e.g. ``k7mq-x3tp-9hwa-r2fd``."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(4))
+
+
+class Command(BaseCommand):
+    help = (
+        "Create the first director account with a generated password if no active superuser "
+        "exists; with --new-password give an account a new generated password."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--username", help=f"the account's username (default: {DEFAULT_USERNAME!r})"
+        )
+        parser.add_argument(
+            "--new-password",
+            action="store_true",
+            help="give the account a new generated password (prints it once)",
+        )
+
+    @transaction.atomic
+    def handle(self, *args, username: str | None, new_password: bool, **options) -> None:
+        users = get_user_model().objects
+        directors = users.filter(is_superuser=True, is_active=True).order_by("pk")
+        if username is not None and not username.strip():
+            raise CommandError(_("The username is empty."))
+
+        published = self._with_published_password(users)
+        if published is not None:
+            self._give_password(
+                published,
+                _("The account had the demo password from the old README; it has a new one:"),
+            )
+            if not new_password or username in (None, published.get_username()):
+                return
+
+        if new_password:
+            name = username or self._only_director(directors)
+            user = users.filter(username=name).first()
+            if user is None and directors.exists():
+                raise CommandError(
+                    _("There is no account named “%(name)s”. Director accounts: %(names)s.")
+                    % {"name": name, "names": ", ".join(d.get_username() for d in directors)}
+                )
+            if user is None:
+                self._create(users, name)
+            else:
+                self._give_password(user, _("The account has a new password."))
+            return
+
+        if not directors.exists():
+            name = username or DEFAULT_USERNAME
+            user = users.filter(username=name).first()
+            if user is None:
+                self._create(users, name)
+            else:  # an ordinary or switched-off account of that name becomes the director
+                user.is_superuser = user.is_staff = user.is_active = True
+                self._give_password(user, _("The account is now the director, with a password:"))
+            return
+
+        names = ", ".join(d.get_username() for d in directors)
+        self.stdout.write(
+            _(
+                "The director account exists (%(names)s). Forgot the password? "
+                "Make a new one: %(command)s"
+            )
+            % {"names": names, "command": NEW_PASSWORD_COMMAND}
+        )
+
+    def _with_published_password(self, users):
+        for user in users.filter(is_active=True, username=DEFAULT_USERNAME):
+            if any(user.check_password(p) for p in PUBLISHED_PASSWORDS):
+                return user
+        return None
+
+    def _only_director(self, directors) -> str:
+        names = [d.get_username() for d in directors[:2]]
+        if len(names) == 1:
+            return names[0]
+        if not names:
+            return DEFAULT_USERNAME
+        raise CommandError(
+            _("There is more than one director account; say which: --username NAME (%(names)s).")
+            % {"names": ", ".join(d.get_username() for d in directors)}
+        )
+
+    def _create(self, users, name: str) -> None:
+        password = generated_password()
+        users.create_superuser(username=name, password=password)
+        self._announce(_("The director account has been created. Sign in with:"), name, password)
+
+    def _give_password(self, user, heading: str) -> None:
+        from axes.utils import reset
+
+        password = generated_password()
+        user.set_password(password)
+        user.save()
+        reset(username=user.get_username())  # a locked-out director can sign in again at once
+        self._announce(heading, user.get_username(), password)
+
+    def _announce(self, heading: str, name: str, password: str) -> None:
+        self.stdout.write(heading)
+        self.stdout.write("  " + _("username: %(name)s") % {"name": name})
+        self.stdout.write("  " + _("password: %(password)s") % {"password": password})
+        self.stdout.write(
+            _(
+                "This password is shown only once: write it down. Change it on the site "
+                "(“Change password” at the top, after signing in)."
+            )
+        )
