@@ -98,3 +98,15 @@ def database_problem(alias: str = "default", *, migrations: bool = True) -> str 
     finally:
         connection.close()
     return None
+
+
+@register(Tags.database)
+def database_reachable_check(app_configs=None, databases=None, **kwargs) -> list[Error]:
+    """``manage.py check --database default`` (and ``migrate``) stop with the plain paragraph
+    when the database cannot be reached, instead of saying "no issues"."""
+    errors = []
+    for alias in databases or ():
+        problem = database_problem(alias, migrations=False)
+        if problem:
+            errors.append(Error(problem, id="tournament.E002"))
+    return errors

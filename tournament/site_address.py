@@ -104,13 +104,22 @@ def site_address(request: HttpRequest | None = None) -> SiteAddress:
     return found
 
 
-def _site_address(request: HttpRequest | None) -> SiteAddress:
+def chosen_site_address() -> SiteAddress | None:
+    """The address someone chose: set by a director on the site, else ``SITE_URL``; ``None``
+    when nobody did (then the network address is used)."""
     stored = _stored_site_url()
     if stored:
         return SiteAddress(stored, AddressSource.SITE)
     configured = (getattr(settings, "SITE_URL", "") or "").strip().rstrip("/")
     if configured:
         return SiteAddress(configured, AddressSource.ENVIRONMENT)
+    return None
+
+
+def _site_address(request: HttpRequest | None) -> SiteAddress:
+    chosen = chosen_site_address()
+    if chosen is not None:
+        return chosen
     detected = network_url(request)
     if detected:
         return SiteAddress(detected, AddressSource.NETWORK)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournament import network
 from tournament.checks import database_problem, secret_key_message, secret_key_set
+from tournament.site_address import chosen_site_address
 
 # The club's network: the phones must reach the laptop (BIND=127.0.0.1:8000 for this laptop only).
 DEFAULT_BIND = "0.0.0.0:8000"
@@ -72,14 +73,12 @@ def _url(host: str, port: int) -> str:
 
 
 def configured_site_url() -> str:
-    """The address for phones a director set on the site, else ``SITE_URL``, else ``''``."""
-    from tournament.models import SiteSettings
-
+    """The address for phones someone chose (on the site, or ``SITE_URL``), else ``''``."""
     try:
-        on_site = SiteSettings.objects.filter(pk=1).values_list("site_url", flat=True).first()
+        chosen = chosen_site_address()
     except DatabaseError:
-        on_site = None
-    return (on_site or settings.SITE_URL or "").rstrip("/")
+        return (settings.SITE_URL or "").rstrip("/")
+    return chosen.url if chosen is not None else ""
 
 
 def banner(host: str, port: int) -> list[str]:
