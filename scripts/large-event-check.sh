@@ -135,11 +135,12 @@ echo "warnings: ${found:-none}"
 
 step "the first director: ensure_director"
 manage ensure_director >"$work/director.log" 2>&1 || { cat "$work/director.log"; fail "ensure_director"; }
-sed -E 's/((password|wachtwoord)[^:]*: *)\S+/\1***/I' "$work/director.log"
+sed -E 's/^( *(password|wachtwoord): *)\S+ *$/\1***/I' "$work/director.log"
 password=$(python3 - "$work/director.log" <<'EOF'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
-found = re.findall(r"(?i)(?:password|wachtwoord)\S*\s*[:=]?\s*(\S{8,})", text)
+# The line "  wachtwoord:     k7mq-x3tp-9hwa-r2fd" (English: "password:").
+found = re.findall(r"(?im)^\s*(?:password|wachtwoord):\s*(\S{8,})\s*$", text)
 print(found[-1] if found else "")
 EOF
 )

@@ -54,7 +54,7 @@ def test_the_link_page_shows_its_own_table_and_no_director_page(client, link, ta
     assert 'name="viewport"' in page
     assert "no-store" in response["Cache-Control"]
     assert response["X-Robots-Tag"] == "noindex, nofollow"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_a_save_through_the_link_is_stored_as_a_table_link_version(client, link, other_table):

@@ -47,9 +47,11 @@ from tournament.views.sheet_page import (
 
 
 def _private(response: HttpResponse) -> HttpResponse:
-    """The token is in the address: keep it out of caches, search engines and referrers."""
+    """The token is in the address: keep it out of caches, search engines and other sites'
+    referrers. ("no-referrer" would also make browsers send "Origin: null" with a form, which
+    the CSRF check refuses.)"""
     response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

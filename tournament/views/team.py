@@ -113,7 +113,7 @@ def team_invite(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tournament=tournament, role=form.cleaned_data["role"], by_user=request.user
     )
     response = _team_page(request, tournament, issued=issued)
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -164,7 +164,7 @@ def _link_refused(request: HttpRequest, refused: TeamRefused) -> HttpResponse:
     response = render(
         request, "team/join_refused.html", {"message": refused.message}, status=status
     )
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -204,7 +204,7 @@ def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
     response = render(
         request, "team/join.html", {"invitation": invitation, "form": form}, status=status
     )
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
