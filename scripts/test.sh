@@ -23,6 +23,8 @@ echo "== tests on SQLite"
 env -u DATABASE_URL .venv/bin/pytest "$@"
 
 if scripts/postgres.sh available x; then
+  echo "== the README's large-event set-up, followed on a fresh clone (PostgreSQL, gunicorn)"
+  scripts/large-event-check.sh
   pgdir=$(mktemp -d /tmp/bollen-pg.XXXXXX)
   trap 'scripts/postgres.sh stop "$pgdir"' EXIT
   url=$(scripts/postgres.sh start "$pgdir")
