@@ -146,8 +146,8 @@ def test_round_sheets_print_in_two_page_widths_at_readable_size(workbook):
     assert sheet.print_title_cols == "$A:$C"
     assert [b.id for b in sheet.col_breaks.brk] == [3 + 3 * 6]
     # Each page width holds its columns: A4 landscape less the margins, at the scale.
-    page_mm = (297 - 25.4 * (sheet.page_margins.left + sheet.page_margins.right)) * 100 / int(
-        setup.scale
+    page_mm = (
+        (297 - 25.4 * (sheet.page_margins.left + sheet.page_margins.right)) * 100 / int(setup.scale)
     )
 
     def width_mm(first, last):
