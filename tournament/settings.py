@@ -128,6 +128,7 @@ LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
+FORMAT_MODULE_PATH = ["tournament.locale_formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -31,6 +31,7 @@ class Command(BaseCommand):
         except ProblemsError as exc:
             for line in exc.lines():
                 self.stderr.write(line)
-            raise CommandError(f"{file}: {exc.total} problem(s); nothing was imported.") from exc
+            noun = "problem" if exc.total == 1 else "problems"
+            raise CommandError(f"{file}: {exc.total} {noun}; nothing was imported.") from exc
         self.stdout.write(f"Imported '{tournament.name}'.")
         self.stdout.write(tournament.slug)
