@@ -23,6 +23,9 @@ from django.utils.translation import gettext_lazy as _
 from tournament.env import env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Templates, static files and translations live inside the package, so that an installed wheel
+# carries them and finds them where a checkout does.
+PACKAGE_DIR = Path(__file__).resolve().parent
 
 DEBUG = env_bool("DEBUG", default=False)
 
@@ -71,7 +74,7 @@ WSGI_APPLICATION = "tournament.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [PACKAGE_DIR / "templates"],  # before the other apps' (registration/)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -125,7 +128,7 @@ AXES_RESET_ON_SUCCESS = True
 
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 FORMAT_MODULE_PATH = ["tournament.locale_formats"]
@@ -133,7 +136,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# tournament/static is found as the app's static folder.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
