@@ -74,6 +74,8 @@ def test_the_wheel_carries_templates_static_files_translations_and_the_schema(wh
         "tournament/templates/printing/score_sheets.html",
         "tournament/static/print.css",
         "tournament/static/sheet.js",
+        "tournament/static/fonts/DejaVuSans.ttf",
+        "tournament/static/fonts/LICENSE-DejaVu.txt",
         "tournament/locale/nl/LC_MESSAGES/django.mo",
         "tournament/formats/tournament-v1.schema.json",
     ]:
