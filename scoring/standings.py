@@ -114,11 +114,13 @@ def standings(
     order: Sequence[TieBreak] = DEFAULT_ORDER,
     players: Iterable[Hashable] = (),
     names: Mapping[Hashable, str] | None = None,
+    name_keys: Mapping[Hashable, tuple] | None = None,
 ) -> list[StandingRow]:
     """Rank the players by their summed round scores.
 
     ``players`` appear even without scores (with zeros). Rows that share a rank are ordered by
-    name (from ``names``, else ``str(player)``), then by ``str(player)``. A player with two scores
+    ``name_keys`` when given (a list's alphabetical order, made by the caller), then by name
+    (from ``names``, else ``str(player)``), then by ``str(player)``. A player with two scores
     in one round is refused (ScoringError DUPLICATE_SCORE, one problem per repeat).
     """
     criteria = [_CRITERION[tie_break] for tie_break in tie_break_order(order)]
@@ -152,7 +154,8 @@ def standings(
         player, tally = item
         name = name_of(player)
         merit = tuple(criterion(tally) for criterion in criteria)
-        return merit, name.casefold(), name, str(player), repr(player)
+        listed = name_keys.get(player, ()) if name_keys is not None else ()
+        return merit, listed, name.casefold(), name, str(player), repr(player)
 
     rows: list[StandingRow] = []
     previous_merit = None

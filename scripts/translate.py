@@ -1,6 +1,7 @@
-"""Developer tool: fill Dutch translations into locale/nl from a JSON glossary.
+"""Developer tool: fill Dutch translations into tournament/locale/nl from a JSON glossary.
 
-Usage: scripts/messages.sh (extracts the strings, then runs this with locale/nl-glossary.json)
+Usage: scripts/messages.sh (extracts the strings, then runs this with the glossary
+tournament/locale/nl-glossary.json)
 Reports every msgid that still has no Dutch text, so nothing visible stays untranslated.
 """
 
@@ -15,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(glossary_path: str) -> int:
     glossary = json.loads(Path(glossary_path).read_text(encoding="utf-8"))
-    catalogue = polib.pofile(str(ROOT / "locale/nl/LC_MESSAGES/django.po"))
+    catalogue = polib.pofile(str(ROOT / "tournament/locale/nl/LC_MESSAGES/django.po"))
     missing = []
     for entry in catalogue:
         if entry.obsolete:

@@ -28,6 +28,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.models import Penalty as PenaltyRow
+from tournament.names import name_sort_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +224,7 @@ def tournament_standings(tournament: Tournament) -> Standings:
         order=tournament.tiebreak_order,
         players=players.keys(),
         names={pk: p.name for pk, p in players.items()},
+        name_keys={pk: name_sort_key(p.name) for pk, p in players.items()},
     )
     return Standings(
         rows=rows,

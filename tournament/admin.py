@@ -1,4 +1,13 @@
+"""The Django admin: a look at everything, edits only where no rule of the game is at stake.
+
+Score sheets (entries, penalties, versions, confirmations), seating (rounds, tables, seats) and
+table links change only through the site's pages and their services, which check the rules and
+keep the sheet's version history; here they are read-only and offer no "Add". Tournaments and
+players may be corrected here.
+"""
+
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from tournament.models import (
     Entry,
@@ -12,6 +21,23 @@ from tournament.models import (
     TableLink,
     Tournament,
 )
+
+admin.site.site_header = _("Bollen tournament: administration")
+admin.site.site_title = _("Bollen tournament")
+admin.site.index_title = _("Administration")
+
+
+class ReadOnly:
+    """Shown, never added, changed or deleted here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class PlayerInline(admin.TabularInline):
@@ -38,20 +64,20 @@ class PlayerAdmin(admin.ModelAdmin):
     list_select_related = ("tournament",)
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ReadOnly, admin.TabularInline):
     model = Table
     extra = 0
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("tournament", "number", "state")
     list_filter = ("state", "tournament")
     list_select_related = ("tournament",)
     inlines = [TableInline]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
     extra = 0
     raw_id_fields = ("player",)
@@ -59,7 +85,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "round", "number")
     list_filter = ("round__tournament", "round__number")
     list_select_related = ("round__tournament",)
@@ -67,7 +93,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("player", "table", "position", "round")
     list_filter = ("round__tournament", "round__number")
     search_fields = ("player__name",)
@@ -76,7 +102,7 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("seat", "deal", "bid", "tricks")
     list_filter = ("seat__round__tournament", "deal")
     search_fields = ("seat__player__name",)
@@ -85,7 +111,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("seat", "deal")
     list_filter = ("seat__round__tournament",)
     list_select_related = ("seat__player", "seat__table__round__tournament")
@@ -93,23 +119,17 @@ class PenaltyAdmin(admin.ModelAdmin):
 
 
 @admin.register(SheetVersion)
-class SheetVersionAdmin(admin.ModelAdmin):
-    """Read-only: versions are the record of what was saved, so nobody edits them."""
+class SheetVersionAdmin(ReadOnly, admin.ModelAdmin):
+    """Versions are the record of what was saved, so nobody edits them."""
 
     list_display = ("table", "number", "base_number", "via", "user", "ip", "created_at")
     list_filter = ("via", "table__round__tournament")
     list_select_related = ("table__round__tournament", "user")
     raw_id_fields = ("table", "restored_from", "user")
 
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(TableLink)
-class TableLinkAdmin(admin.ModelAdmin):
+class TableLinkAdmin(ReadOnly, admin.ModelAdmin):
     """Links are made, replaced and revoked on the round page; here they are only looked at."""
 
     list_display = ("table", "created_at", "created_by", "revoked_at")
@@ -118,24 +138,12 @@ class TableLinkAdmin(admin.ModelAdmin):
     raw_id_fields = ("table", "created_by")
     exclude = ("token",)
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(SheetConfirmation)
-class SheetConfirmationAdmin(admin.ModelAdmin):
+class SheetConfirmationAdmin(ReadOnly, admin.ModelAdmin):
     """Read-only, like the versions they confirm."""
 
     list_display = ("version", "method", "user", "created_at")
     list_filter = ("method", "version__table__round__tournament")
     list_select_related = ("version__table__round__tournament", "user")
     raw_id_fields = ("version", "user")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

@@ -92,13 +92,11 @@ def tournament_overview(tournament: Tournament) -> dict:
     }
 
 
-def player_rows(tournament: Tournament) -> QuerySet[Player]:
-    """The players of a tournament with the number of rounds they have been seated in."""
-    return (
-        Player.objects.filter(tournament=tournament)
-        .annotate(rounds_seated=Count("seats"))
-        .order_by("name", "pk")
-    )
+def player_rows(tournament: Tournament) -> list[Player]:
+    """The players of a tournament with the number of rounds they have been seated in, in the
+    order of a Dutch list (by surname)."""
+    players = Player.objects.filter(tournament=tournament).annotate(rounds_seated=Count("seats"))
+    return sorted(players, key=lambda p: (name_sort_key(p.name), p.pk))
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +289,9 @@ def round_seating(round_: Round, user=None) -> dict:
         "quality": quality,
         "repeats_this_round": sum(len(t.repeated) for t in tables),
         "unseated": unseated,
-        "all_seated": sorted((p for t in tables for p in t.players), key=lambda p: p.name),
+        "all_seated": sorted(
+            (p for t in tables for p in t.players), key=lambda p: name_sort_key(p.name)
+        ),
     }
 
 

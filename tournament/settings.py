@@ -40,6 +40,9 @@ from tournament.env import (
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Templates, static files and translations live inside the package, so that an installed wheel
+# carries them and finds them where a checkout does.
+PACKAGE_DIR = Path(__file__).resolve().parent
 
 _env_file = env_str("ENV_FILE", default=str(BASE_DIR / ".env")).strip()
 ENV_FILE = Path(_env_file) if _env_file else None
@@ -123,7 +126,7 @@ WSGI_APPLICATION = "tournament.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [PACKAGE_DIR / "templates"],  # before the other apps' (registration/)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -177,14 +180,15 @@ AXES_RESET_ON_SUCCESS = True
 
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
+FORMAT_MODULE_PATH = ["tournament.locale_formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# tournament/static is found as the app's static folder.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -7,6 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from scoring.deals import DEALS
 from scoring.sheet import CellState
@@ -27,7 +28,7 @@ def workbook(director_client, tournament):
     response = director_client.get(reverse("print_workbook", args=[tournament.slug]))
     assert response.status_code == 200
     assert response["Content-Disposition"] == (
-        f'attachment; filename="{tournament.slug}-final.xlsx"'
+        f'attachment; filename="{tournament.slug}-eindstand.xlsx"'
     )
     return load_workbook(io.BytesIO(response.content))
 
@@ -37,21 +38,23 @@ def rows(sheet, first=1):
 
 
 def test_the_sheets_are_standings_each_round_and_statistics(workbook):
-    assert workbook.sheetnames == ["Standings", "Round 1", "Round 2", "Statistics"]
+    assert workbook.sheetnames == ["Standings", "Round 1", "Round 2", "Statistics", "Games"]
+    assert workbook.properties.creator == "Bollen-toernooi"
+    assert workbook.properties.title.startswith("Final ranking ")
 
 
 def test_dutch_tournament_names_its_sheets_in_dutch(director):
     tournament = factories.played_tournament(8, 2, director=director)
     data = FinalWorkbookExporter(tournament).render().data
     names = load_workbook(io.BytesIO(data)).sheetnames
-    assert names == ["Klassement", "Ronde 1", "Ronde 2", "Statistieken"]
+    assert names == ["Klassement", "Ronde 1", "Ronde 2", "Statistieken", "Partijen"]
 
 
 def test_standings_sheet_matches_the_standings(workbook, tournament):
     sheet = workbook["Standings"]
     standings = tournament_standings(tournament)
     header, *lines = rows(sheet)
-    assert header == ["Rank", "Name", "Club", "R1", "R2", "Total", "Bollen", "Correct"]
+    assert header == ["Rank", "Name", "Club", "Total", "R1", "R2", "Bollen", "Correct"]
     assert len(lines) == len(standings.rows) == 13
     for line, row in zip(lines, standings.rows, strict=True):
         player = standings.players[row.player]
@@ -59,19 +62,21 @@ def test_standings_sheet_matches_the_standings(workbook, tournament):
             row.rank,
             player.name,
             player.club or None,
+            row.tournament_points,
             row.per_round[1],
             row.per_round[2],
-            row.tournament_points,
             row.bollen,
             row.correct,
         ]
     assert all(cell.font.bold for cell in sheet[1])
     assert sheet.freeze_panes == "A2"
     assert sheet.auto_filter.ref == "A1:H14"
-    assert sheet["A2"].data_type == "n" and sheet["F2"].data_type == "n"
+    assert sheet["A2"].data_type == "n" and sheet["D2"].data_type == "n"
     assert 25 <= sheet.column_dimensions["B"].width <= 40  # the long names, within reason
     assert sheet.page_setup.orientation == "landscape"
     assert sheet.print_title_rows == "$1:$1"
+    assert sheet.sheet_properties.pageSetUpPr.fitToPage
+    assert (sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (1, 0)
 
 
 def test_each_round_sheet_is_every_tables_full_sheet(workbook, tournament):
@@ -96,7 +101,7 @@ def test_each_round_sheet_is_every_tables_full_sheet(workbook, tournament):
                 line = [table.table_number, seat + 1, names[pid]]
                 for deal_cells in result.cells:
                     cell = deal_cells[seat]
-                    shown = "bol" if cell.state is CellState.BOL else cell.points
+                    shown = 0 if cell.state is CellState.BOL else cell.points
                     line += [cell.bid, cell.tricks, shown]
                 totals = result.totals[seat]
                 line += [
@@ -109,6 +114,49 @@ def test_each_round_sheet_is_every_tables_full_sheet(workbook, tournament):
                 assert totals.tournament_points == per_round[pid, number]
                 expected.append(line)
         assert lines == expected
+
+
+def test_bol_cells_are_zero_shown_as_bol_so_columns_sum(workbook, tournament):
+    sheet = workbook["Round 1"]
+    bol_cells, kept_cells = [], []
+    for row in sheet.iter_rows(min_row=3):
+        for deal in range(len(DEALS)):
+            cell = row[3 + 3 * deal + 2]
+            if cell.value is None:
+                continue
+            assert cell.data_type == "n", cell.coordinate
+            if cell.number_format == '"bol";"bol";"bol"':
+                bol_cells.append(cell)
+            else:
+                kept_cells.append(cell)
+    assert bol_cells and kept_cells
+    assert all(cell.value == 0 for cell in bol_cells)
+    # Each row's per-deal points add up to its total of points, as a SUM in Excel would.
+    for row in sheet.iter_rows(min_row=3, values_only=True):
+        per_deal = [row[3 + 3 * deal + 2] or 0 for deal in range(len(DEALS))]
+        assert sum(per_deal) == row[-3]
+
+
+def test_round_sheets_print_in_two_page_widths_at_readable_size(workbook):
+    sheet = workbook["Round 1"]
+    setup = sheet.page_setup
+    assert setup.orientation == "landscape" and int(setup.paperSize) == int(sheet.PAPERSIZE_A4)
+    assert not sheet.sheet_properties.pageSetUpPr.fitToPage
+    assert int(setup.scale) * 11 / 100 >= 8  # Excel's 11 pt default, on paper
+    assert sheet.print_title_cols == "$A:$C"
+    assert [b.id for b in sheet.col_breaks.brk] == [3 + 3 * 6]
+    # Each page width holds its columns: A4 landscape less the margins, at the scale.
+    page_mm = (
+        (297 - 25.4 * (sheet.page_margins.left + sheet.page_margins.right)) * 100 / int(setup.scale)
+    )
+
+    def width_mm(first, last):
+        widths = [sheet.column_dimensions[get_column_letter(i)].width for i in range(first, last)]
+        return sum((w * 7 + 5) * 25.4 / 96 for w in widths)
+
+    titles = width_mm(1, 4)
+    assert titles + width_mm(4, 4 + 18) <= page_mm
+    assert titles + width_mm(4 + 18, 4 + 3 * len(DEALS) + 5) <= page_mm
 
 
 def test_statistics_sheet_lays_out_the_statistics(workbook, tournament):
@@ -145,7 +193,11 @@ def test_statistics_sheet_lays_out_the_statistics(workbook, tournament):
     ]
     assert sheet["H2"].number_format == "0.0%"
     assert sheet.freeze_panes == "A2"
+    assert not any(str(line[0]).startswith("Bol-free") for line in table)
 
+    games = workbook["Games"]
+    assert games.column_dimensions["C"].width >= 20  # names, not the tallies' "Bids" column
+    table = rows(games)
     titles = [i for i, line in enumerate(table) if line[0] and str(line[0]).startswith("Bol-free")]
     (bol_free_at,) = titles
     assert table[bol_free_at][0] == (
@@ -168,8 +220,8 @@ def test_text_that_looks_like_a_formula_is_stored_as_text(director_client, tourn
         player.save(update_fields=["name", "club"])
     response = director_client.get(reverse("print_workbook", args=[tournament.slug]))
     workbook = load_workbook(io.BytesIO(response.content))
-    # XML reads a carriage return in text as a line feed; it stays text all the same.
-    read_back = {name.replace("\r", "\n") for name in TEXT_THAT_LOOKS_LIKE_A_FORMULA}
+    # Written through lxml, even a carriage return comes back as written (&#13;).
+    read_back = set(TEXT_THAT_LOOKS_LIKE_A_FORMULA)
     found = set()
     for sheet in workbook:
         for row in sheet.iter_rows():
@@ -191,12 +243,12 @@ def test_standings_csv_puts_an_apostrophe_before_formula_text(director_client, t
         player.save(update_fields=["name"])
     response = director_client.get(reverse("standings_download", args=[tournament.slug, "csv"]))
     table = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
-    written = {row["name"] for row in table}
+    written = {row["Name"] for row in table}
     for name in TEXT_THAT_LOOKS_LIKE_A_FORMULA:
         assert name.startswith(FORMULA_STARTS)
         assert "'" + name in written
     standings = tournament_standings(tournament)
-    by_rank_name = [(int(row["rank"]), int(row["points"])) for row in table]
+    by_rank_name = [(int(row["Rank"]), int(row["Total"])) for row in table]
     assert by_rank_name == [(row.rank, row.tournament_points) for row in standings.rows]
 
 
@@ -204,9 +256,12 @@ def test_the_workbook_is_called_final_only_after_the_last_planned_round(director
     tournament = factories.played_tournament(8, 2, last_round=[5, 0], director=director, seed=4)
     url = reverse("print_workbook", args=[tournament.slug])
     disposition = director_client.get(url)["Content-Disposition"]
-    assert disposition == f'attachment; filename="{tournament.slug}-during-round-2.xlsx"'
+    assert disposition == f'attachment; filename="{tournament.slug}-tijdens-ronde-2.xlsx"'
     Round.objects.filter(tournament=tournament).update(state=Round.State.COMPLETE)
     tournament.rounds_planned = 5
     tournament.save(update_fields=["rounds_planned"])
+    disposition = director_client.get(url)["Content-Disposition"]
+    assert disposition == f'attachment; filename="{tournament.slug}-na-ronde-2.xlsx"'
+    director_client.cookies["django_language"] = "en"
     disposition = director_client.get(url)["Content-Disposition"]
     assert disposition == f'attachment; filename="{tournament.slug}-after-round-2.xlsx"'

@@ -186,3 +186,13 @@ def test_sheets_feed_the_standings(sheets):
 def test_round_scores_need_a_player_per_seat():
     with pytest.raises(ValueError, match="3 players given for a table of 4 seats"):
         round_scores(["a", "b", "c"], score_sheet(Sheet(4, ())), round=1)
+
+
+def test_tied_rows_follow_the_name_keys_the_caller_gives():
+    scores = [score(p, 1, 5) for p in ("a", "b", "c")]
+    names = {"a": "Jan van der Meer", "b": "Anna Zwart", "c": "Piet Aarts"}
+    keys = {"a": ("meer",), "b": ("zwart",), "c": ("aarts",)}
+    rows = standings(scores, names=names, name_keys=keys)
+    assert [row.player for row in rows] == ["c", "a", "b"]
+    assert [row.player for row in standings(scores, names=names)] == ["b", "a", "c"]
+    assert {row.rank for row in rows} == {1}

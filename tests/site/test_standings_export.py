@@ -1,13 +1,15 @@
-"""Standings from the command line: JSON as in tournament-v1.md, CSV and Excel alike."""
+"""Standings from the command line: JSON as in tournament-v1.md for tools; CSV and Excel as the
+standings page shows them, in the tournament's language."""
 
 import csv
 import io
 import json
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests import factories
@@ -50,38 +52,83 @@ def test_standings_are_live_during_a_round():
     assert per_round_2.count(None) == 4
 
 
-def test_csv_and_xlsx_have_the_json_columns_and_no_formulas(tmp_path):
+def test_dutch_csv_has_the_screens_columns_separated_by_semicolons(capsys):
     tournament = played_tournament()
-    rows = json.loads(StandingsExporter(tournament, format="json").render().data)["standings"]
+    standings = tournament_standings(tournament)
+    call_command("export_standings", tournament.slug, "--format", "csv")
+    out = capsys.readouterr().out
+    assert out.startswith("\ufeff")
+    table = list(csv.reader(io.StringIO(out.removeprefix("\ufeff")), delimiter=";"))
+    assert table[0] == ["Plaats", "Naam", "Club", "Totaal", "R1", "R2", "Bollen", "Goed"]
+    assert all(len(line) == 8 for line in table)
+    assert not any(cell.startswith("p") and cell[1:].isdigit() for line in table for cell in line)
+    for line, row in zip(table[1:], standings.rows, strict=True):
+        player = standings.players[row.player]
+        assert line[1] == ("'" + player.name if player.name.startswith("=") else player.name)
+        assert [int(line[0]), int(line[3])] == [row.rank, row.tournament_points]
+        assert [int(v) for v in line[4:6]] == [row.per_round[1], row.per_round[2]]
+        assert [int(v) for v in line[6:]] == [row.bollen, row.correct]
 
-    text = StandingsExporter(tournament, format="csv").render().data.decode("utf-8-sig")
-    table = list(csv.reader(io.StringIO(text)))
-    assert table[0] == [
-        "rank",
-        "player",
-        "name",
-        "points",
-        "bollen",
-        "correct",
-        "round_1",
-        "round_2",
-    ]
-    by_player = {line[1]: line for line in table[1:]}
-    assert by_player["p1"][2] == '\'="1"'
-    for row in rows:
-        assert int(by_player[row["player"]][3]) == row["points"]
+
+def test_english_csv_uses_commas_and_the_delimiter_flag_overrides(capsys):
+    tournament = played_tournament()
+    tournament.language = "en"
+    tournament.save(update_fields=["language"])
+    call_command("export_standings", tournament.slug, "--format", "csv")
+    header = capsys.readouterr().out.removeprefix("\ufeff").splitlines()[0]
+    assert header == "Rank,Name,Club,Total,R1,R2,Bollen,Correct"
+    call_command("export_standings", tournament.slug, "--format", "csv", "--delimiter", "\\t")
+    header = capsys.readouterr().out.removeprefix("\ufeff").splitlines()[0]
+    assert header == "Rank\tName\tClub\tTotal\tR1\tR2\tBollen\tCorrect"
+    with pytest.raises(CommandError, match="one character"):
+        call_command("export_standings", tournament.slug, "--format", "csv", "--delimiter", ";;")
+    with pytest.raises(CommandError, match="--format csv"):
+        call_command("export_standings", tournament.slug, "--format", "json", "--delimiter", ";")
+
+
+def test_xlsx_is_the_csv_as_numbers_ready_to_print(tmp_path, capsys):
+    tournament = played_tournament()
+    call_command("export_standings", tournament.slug, "--format", "csv")
+    text = capsys.readouterr().out.removeprefix("\ufeff")
+    table = list(csv.reader(io.StringIO(text), delimiter=";"))
 
     path = tmp_path / "standings.xlsx"
     call_command("export_standings", tournament.slug, "--format", "xlsx", "-o", str(path))
-    sheet = load_workbook(path).active
+    workbook = load_workbook(path)
+    sheet = workbook.active
+    assert sheet.title == "Klassement"
+    assert workbook.properties.creator == "Bollen-toernooi"
     values = list(sheet.iter_rows(values_only=True))
     assert list(values[0]) == table[0]
+    (formula_like,) = [row[1] for row in sheet.iter_rows(min_row=2) if row[1].value == '="1"']
+    assert formula_like.data_type == "s"
+    for row in sheet.iter_rows(min_row=2):
+        assert all(cell.data_type != "f" for cell in row)
+        assert all(cell.data_type == "n" for cell in row[3:])
+        assert row[0].data_type == "n"
+    for line, csv_line in zip(values[1:], table[1:], strict=True):
+        assert [str(v) for v in line[3:]] == csv_line[3:]
     assert sheet.freeze_panes == "A2"
-    cells = {row[1]: row for row in values[1:]}
-    assert cells["p1"][2] == '="1"'  # stored as text, read back as the same text
-    assert sheet.cell(row=2, column=4).data_type == "n"
-    for row in rows:
-        assert cells[row["player"]][3] == row["points"]
+    assert sheet.page_setup.orientation == "landscape"
+    assert sheet.sheet_properties.pageSetUpPr.fitToPage
+    assert (sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (1, 0)
+    assert sheet.print_title_rows == "$1:$1"
+
+
+def test_the_site_downloads_the_standings_named_in_the_directors_language(
+    director, director_client
+):
+    tournament = factories.played_tournament(8, 2, director=director)
+    client = director_client
+    url = reverse("standings_download", args=[tournament.slug, "csv"])
+    response = client.get(url)
+    assert response["Content-Disposition"].endswith(f'filename="{tournament.slug}-klassement.csv"')
+    assert response.content.decode("utf-8-sig").startswith("Plaats;Naam;Club;Totaal")
+    client.cookies["django_language"] = "en"
+    response = client.get(url)
+    assert response["Content-Disposition"].endswith(f'filename="{tournament.slug}-standings.csv"')
+    # The file itself stays in the tournament's language.
+    assert response.content.decode("utf-8-sig").startswith("Plaats;Naam;Club;Totaal")
 
 
 def test_standings_queries_do_not_grow_with_players():

@@ -1,10 +1,13 @@
 """Creating, importing, exporting a tournament on the site; who may see what."""
 
+import datetime
 import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import ngettext
 
 from tests.factories import played_tournament
 from tournament.models import Table, TableLink, Tournament
@@ -127,4 +130,21 @@ def test_uploading_a_backup_beside_the_original_warns_about_new_links(director_c
     assert (
         TableLink.objects.filter(table__round__tournament=copy).exclude(token=link.token).count()
         == 1
+    )
+
+
+def test_dates_show_lower_case_dutch_months_and_plurals_agree(director, director_client):
+    tournament = played_tournament(8, 1, director=director)
+    tournament.date = datetime.date(2025, 12, 1)
+    tournament.save(update_fields=["date"])
+    page = director_client.get(reverse("tournament_list")).content.decode()
+    assert "1 dec 2025" in page and "1 Dec" not in page
+    director_client.cookies["django_language"] = "en"
+    assert "1 Dec 2025" in director_client.get(reverse("tournament_list")).content.decode()
+    with translation.override("nl"):
+        one = ngettext("%(count)s player registered.", "%(count)s players registered.", 1)
+        many = ngettext("%(count)s player registered.", "%(count)s players registered.", 2)
+    assert (one % {"count": 1}, many % {"count": 2}) == (
+        "1 speler ingeschreven.",
+        "2 spelers ingeschreven.",
     )

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from django.http import HttpResponse
 from django.utils.http import content_disposition_header
+from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
@@ -25,6 +26,7 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPE = "text/csv; charset=utf-8"
 JSON_TYPE = "application/json"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+CREATOR = "Bollen-toernooi"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,12 @@ class ExportFile:
         response = HttpResponse(self.data, content_type=self.content_type)
         response["Content-Disposition"] = content_disposition_header(True, self.filename)
         return response
+
+
+def download_name(tournament, what: str, extension: str) -> str:
+    """``<slug>-<what>.<extension>``; ``what`` is in the language of the page it is asked from,
+    so that a Dutch director downloads ``…-klassement.csv``."""
+    return f"{tournament.slug}-{slugify(what)}.{extension}"
 
 
 class Exporter(Protocol):
@@ -64,14 +72,42 @@ def csv_safe(value: Any) -> Any:
     return value
 
 
-def render_csv(rows: Rows) -> bytes:
+def csv_delimiter(language: str) -> str:
+    """The separator Excel expects in that language: Dutch Excel splits on ";" (the comma is the
+    decimal sign there), English Excel on ","."""
+    return ";" if language == "nl" else ","
+
+
+def render_csv(rows: Rows, *, delimiter: str = ",") -> bytes:
     """UTF-8 CSV with a byte-order mark so that Excel opens accents correctly."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\r\n")
     writer.writerow([csv_safe(h) for h in rows.header])
     for row in rows.rows:
         writer.writerow(["" if v is None else csv_safe(v) for v in row])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+def new_workbook(title: str) -> Workbook:
+    """A write-only workbook whose properties name this software and the file's subject."""
+    workbook = Workbook(write_only=True)
+    workbook.properties.creator = CREATOR
+    workbook.properties.lastModifiedBy = CREATOR
+    workbook.properties.title = title
+    return workbook
+
+
+def xlsx_printable(
+    sheet: Worksheet, *, title_rows: str | None = None, orientation: str = "landscape"
+) -> None:
+    """Printed from Excel: A4 landscape, as wide as one page, the header rows on every page."""
+    sheet.page_setup.orientation = orientation
+    sheet.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    if title_rows:
+        sheet.print_title_rows = title_rows
 
 
 def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> WriteOnlyCell:
@@ -86,8 +122,9 @@ def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> WriteOnlyC
 
 def xlsx_add_sheet(
     workbook: Workbook, title: str, rows: Rows, *, widths: Iterable[int] = ()
-) -> None:
-    """Add a sheet with a bold, frozen header row, an autofilter and sensible column widths."""
+) -> Worksheet:
+    """Add a sheet with a bold, frozen header row, an autofilter and sensible column widths;
+    it prints landscape, one page wide, with the header on every page."""
     sheet = workbook.create_sheet(title=title[:31])
     widths = list(widths)
     for index in range(len(rows.header)):
@@ -100,18 +137,20 @@ def xlsx_add_sheet(
             width = min(max(longest + 2, 6), 40)
         sheet.column_dimensions[get_column_letter(index + 1)].width = width
     sheet.freeze_panes = "A2"
+    xlsx_printable(sheet, title_rows="1:1")
     if rows.header:
         sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
     sheet.append([xlsx_cell(sheet, h, bold=True) for h in rows.header])
     for row in rows.rows:
         sheet.append([xlsx_cell(sheet, v) for v in row])
+    return sheet
 
 
-def render_xlsx(sheets: Sequence[tuple[str, Rows]]) -> bytes:
-    """A workbook with one sheet per (title, rows)."""
-    workbook = Workbook(write_only=True)
-    for title, rows in sheets:
-        xlsx_add_sheet(workbook, title, rows)
+def render_xlsx(title: str, sheets: Sequence[tuple[str, Rows]]) -> bytes:
+    """A workbook called ``title`` with one sheet per (title, rows)."""
+    workbook = new_workbook(title)
+    for sheet_title, rows in sheets:
+        xlsx_add_sheet(workbook, sheet_title, rows)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -1,11 +1,19 @@
-"""Standings exports: JSON (as in tournament-v1.md), CSV and Excel with the same columns."""
+"""Standings exports: JSON (as in tournament-v1.md) for other tools; CSV and Excel for people.
+
+The JSON keeps the format's keys and the ids of the tournament file. CSV and Excel show what the
+standings page shows, in the tournament's language: rank, name, club, total, the points of each
+round counted, bollen and correct deals; no ids. Dutch CSV is separated by ";" as Dutch Excel
+expects, English CSV by ",".
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.adapter import Standings, tournament_standings
 from tournament.exports.base import (
@@ -14,6 +22,8 @@ from tournament.exports.base import (
     XLSX_TYPE,
     ExportFile,
     Rows,
+    csv_delimiter,
+    download_name,
     render_csv,
     render_xlsx,
 )
@@ -43,17 +53,43 @@ def standings_document(tournament: Tournament, standings: Standings) -> dict[str
     }
 
 
+def standings_rows(standings: Standings) -> Rows:
+    """The standings page's columns, headed in the active language: rank, name, club, total,
+    each round counted, bollen, correct. A round a player has not played is empty."""
+    rounds = standings.rounds_counted
+    header = [_("Rank"), _("Name"), _("Club"), _("Total")]
+    header += [_("R%(number)s") % {"number": r} for r in rounds]
+    header += [_("Bollen"), _("Correct")]
+    rows = []
+    for row in standings.rows:
+        player = standings.players[row.player]
+        rows.append(
+            [row.rank, player.name, player.club, row.tournament_points]
+            + [row.per_round.get(r) for r in rounds]
+            + [row.bollen, row.correct]
+        )
+    return Rows(header=header, rows=rows)
+
+
 class StandingsExporter:
-    """The standings in one of three formats; all share ``rows()``."""
+    """The standings in one of three formats; CSV and Excel share ``rows()``.
+
+    ``delimiter`` overrides the CSV separator that the tournament's language implies.
+    """
 
     identifier = "standings"
     formats = ("json", "csv", "xlsx")
 
-    def __init__(self, tournament: Tournament, *, format: str = "json") -> None:
+    def __init__(
+        self, tournament: Tournament, *, format: str = "json", delimiter: str | None = None
+    ) -> None:
         if format not in self.formats:
             raise ValueError(f"Unknown standings format {format!r}; use one of {self.formats}.")
+        if delimiter is not None and len(delimiter) != 1:
+            raise ValueError(f"A CSV delimiter is one character, not {delimiter!r}.")
         self.tournament = tournament
         self.format = format
+        self.delimiter = delimiter or csv_delimiter(tournament.language)
         self._standings: Standings | None = None
 
     @property
@@ -67,22 +103,20 @@ class StandingsExporter:
         return self._standings
 
     def rows(self) -> Rows:
-        document = standings_document(self.tournament, self.standings)
-        header = ["rank", "player", "name", "points", "bollen", "correct"]
-        header += [f"round_{r}" for r in self.standings.rounds_counted]
-        values = [
-            [r["rank"], r["player"], r["name"], r["points"], r["bollen"], r["correct"]]
-            + r["per_round"]
-            for r in document["standings"]
-        ]
-        return Rows(header=header, rows=values)
+        with translation.override(self.tournament.language):
+            return standings_rows(self.standings)
 
     def render(self) -> ExportFile:
-        stem = f"{self.tournament.slug}-standings"
         if self.format == "json":
+            # For other tools: the same name in every language.
             document = standings_document(self.tournament, self.standings)
             data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
-            return ExportFile(f"{stem}.json", JSON_TYPE, data)
+            return ExportFile(f"{self.tournament.slug}-standings.json", JSON_TYPE, data)
+        name = pgettext("file name", "standings")
         if self.format == "csv":
-            return ExportFile(f"{stem}.csv", CSV_TYPE, render_csv(self.rows()))
-        return ExportFile(f"{stem}.xlsx", XLSX_TYPE, render_xlsx([(_("Standings"), self.rows())]))
+            data = render_csv(self.rows(), delimiter=self.delimiter)
+            return ExportFile(download_name(self.tournament, name, "csv"), CSV_TYPE, data)
+        with translation.override(self.tournament.language):
+            title = _("Standings")
+            data = render_xlsx(f"{title} {self.tournament.name}", [(title, self.rows())])
+        return ExportFile(download_name(self.tournament, name, "xlsx"), XLSX_TYPE, data)

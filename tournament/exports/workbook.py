@@ -16,23 +16,40 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
-from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.worksheet.page import PageMargins
+from openpyxl.worksheet.pagebreak import Break
 
 from scoring.deals import DEALS
 from scoring.sheet import CellState
 from scoring.statistics import BidTally, Game, GameScore, Statistics, tournament_statistics
-from tournament.adapter import Standings, TableSheet, load_table_sheets, tournament_standings
-from tournament.exports.base import XLSX_TYPE, ExportFile, Rows, xlsx_add_sheet, xlsx_cell
+from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
+from tournament.exports.base import (
+    XLSX_TYPE,
+    ExportFile,
+    Rows,
+    download_name,
+    new_workbook,
+    xlsx_add_sheet,
+    xlsx_cell,
+    xlsx_printable,
+)
+from tournament.exports.standings import standings_rows
 from tournament.models import Player, Round, Tournament
 
 BOLD = Font(bold=True)
 CENTER_ACROSS = Alignment(horizontal="centerContinuous")
 PERCENT = "0.0%"
+NAME_WIDTH = 24
+# A round sheet prints at 80 %: Excel's 11 pt becomes 8.8 pt on paper. The first six deals fill
+# one A4 landscape width; the other five and the totals the next.
+ROUND_SCALE = 80
+DEALS_ON_FIRST_PAGE = 6
+ROWS_PER_PAGE = 34
 
 
 class FinalWorkbookExporter:
@@ -53,24 +70,27 @@ class FinalWorkbookExporter:
         return ExportFile(self._filename(), XLSX_TYPE, data)
 
     def _filename(self) -> str:
-        """``-final`` only once every planned round is complete; before that the file says
-        which round it stands at, so an early copy is not taken for the final one."""
-        slug = self.tournament.slug
+        """``final`` only once every planned round is complete; before that the file says
+        which round it stands at, so an early copy is not taken for the final one. The words
+        are in the language of the page it is downloaded from."""
         states = dict(self.tournament.rounds.values_list("number", "state"))
         in_play = [number for number, state in states.items() if state != Round.State.COMPLETE]
         if in_play:
-            return f"{slug}-during-round-{max(in_play)}.xlsx"
-        if len(states) < self.tournament.rounds_planned:
-            return f"{slug}-after-round-{max(states, default=0)}.xlsx"
-        return f"{slug}-final.xlsx"
+            what = pgettext("file name", "during round %(number)s") % {"number": max(in_play)}
+        elif len(states) < self.tournament.rounds_planned:
+            number = max(states, default=0)
+            what = pgettext("file name", "after round %(number)s") % {"number": number}
+        else:
+            what = pgettext("file name", "final")
+        return download_name(self.tournament, what, "xlsx")
 
     def _workbook(self) -> bytes:
         standings = tournament_standings(self.tournament)
         sheets = load_table_sheets(tournament=self.tournament)
         results = {sheet.table_id: sheet.result() for sheet in sheets}
-        workbook = Workbook(write_only=True)
+        title = _("Final ranking %(tournament)s") % {"tournament": self.tournament.name}
+        workbook = new_workbook(title)
         xlsx_add_sheet(workbook, _("Standings"), standings_rows(standings))
-        _printable(workbook.worksheets[-1], title_rows="1:1")
         by_round: dict[int, list[TableSheet]] = defaultdict(list)
         for sheet in sheets:
             by_round[sheet.round_number].append(sheet)
@@ -84,33 +104,6 @@ class FinalWorkbookExporter:
         buffer = io.BytesIO()
         workbook.save(buffer)
         return buffer.getvalue()
-
-
-def standings_rows(standings: Standings) -> Rows:
-    """Rank, name, club, the points of each round counted, total, bollen, correct."""
-    rounds = standings.rounds_counted
-    header = [_("Rank"), _("Name"), _("Club")]
-    header += [_("R%(number)s") % {"number": r} for r in rounds]
-    header += [_("Total"), _("Bollen"), _("Correct")]
-    rows = []
-    for row in standings.rows:
-        player = standings.players[row.player]
-        rows.append(
-            [row.rank, player.name, player.club]
-            + [row.per_round.get(r) for r in rounds]
-            + [row.tournament_points, row.bollen, row.correct]
-        )
-    return Rows(header=header, rows=rows)
-
-
-def _printable(sheet: WriteOnlyWorksheet, *, title_rows: str) -> None:
-    """Printed from Excel: landscape, as wide as one page, the header on every page."""
-    sheet.page_setup.orientation = "landscape"
-    sheet.page_setup.paperSize = Worksheet.PAPERSIZE_A4
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    sheet.print_title_rows = title_rows
 
 
 def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
@@ -129,6 +122,37 @@ def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None,
     return cell
 
 
+def _round_widths(fixed, per_deal, totals, longest_name: int) -> list[float]:
+    return (
+        [max(len(h) + 1.5, 5) for h in fixed[:2]]
+        + [min(max(longest_name + 1, 12), NAME_WIDTH)]
+        + [max(len(h) + 1, 4.5) for h in per_deal] * len(DEALS)
+        + [max(len(h) + 1.5, 6) for h in totals]
+    )
+
+
+def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[TableSheet]):
+    """Printed on A4 landscape at a fixed scale (type stays above 8 pt): the first deals on one
+    page width, the other deals and the totals on the next, the table, seat and name columns and
+    both header rows repeated on each; a table's players never split over two pages."""
+    xlsx_printable(sheet, title_rows="1:2")
+    sheet.sheet_properties.pageSetUpPr.fitToPage = False
+    sheet.page_setup.scale = ROUND_SCALE
+    sheet.page_setup.fitToWidth = None
+    sheet.page_setup.fitToHeight = None
+    sheet.print_title_cols = f"A:{get_column_letter(n_fixed)}"
+    sheet.page_margins = PageMargins(left=0.4, right=0.4, top=0.6, bottom=0.6)
+    sheet.col_breaks.append(Break(id=n_fixed + 3 * DEALS_ON_FIRST_PAGE))
+    row, on_page = 2, 0
+    for table in tables:
+        size = len(table.player_ids)
+        if on_page and on_page + size > ROWS_PER_PAGE:
+            sheet.row_breaks.append(Break(id=row))
+            on_page = 0
+        row += size
+        on_page += size
+
+
 def add_round_sheet(
     workbook: Workbook,
     title: str,
@@ -137,27 +161,23 @@ def add_round_sheet(
     players: dict[int, Player],
 ) -> None:
     """One row per player in table and seat order, as on the paper form: per deal the bid, the
-    tricks and the points (the bid when kept, "bol" when not), then revokes and the totals.
+    tricks and the points (the bid when kept), then revokes and the totals.
 
-    The first header row names the deals (1 2 3 4 5 5Z 5B 4 3 2 1) above their three columns;
-    the second names the columns and carries the autofilter.
+    A bol is the number 0 shown as "bol" by its number format, so that a column still sums to
+    the points. The first header row names the deals (1 2 3 4 5 5Z 5B 4 3 2 1) above their three
+    columns; the second names the columns and carries the autofilter.
     """
     sheet = workbook.create_sheet(title=title[:31])
-    bol = _("bol")
+    bol = _("bol").replace('"', "")
+    bol_format = f'"{bol}";"{bol}";"{bol}"'
     fixed = [_("Table"), _("Seat"), _("Name")]
     totals = [_("Revokes"), _("Bollen"), _("Points"), _("Correct"), _("Total")]
     per_deal = [_("Bid"), _("Tricks"), _("Points")]
     longest = max((len(players[p].name) for t in tables for p in t.player_ids), default=10)
-    _set_widths(
-        sheet,
-        [max(len(h) + 2, 6) for h in fixed[:2]]
-        + [min(max(longest + 2, 12), 40)]
-        + [max(len(h) + 1.5, 5) for h in per_deal] * len(DEALS)
-        + [max(len(h) + 2, 8) for h in totals],
-    )
+    _set_widths(sheet, _round_widths(fixed, per_deal, totals, longest))
     width = len(fixed) + 3 * len(DEALS) + len(totals)
     sheet.freeze_panes = "D3"
-    _printable(sheet, title_rows="1:2")
+    _round_page_setup(sheet, len(fixed), tables)
     sheet.auto_filter.ref = (
         f"A2:{get_column_letter(width)}{sum(len(t.player_ids) for t in tables) + 2}"
     )
@@ -185,7 +205,7 @@ def add_round_sheet(
                 if cell.state is CellState.KEPT:
                     score: Any = cell.points
                 elif cell.state is CellState.BOL:
-                    score = bol  # plain: a style on 40,000 cells costs a second
+                    score = _styled(sheet, 0, number=bol_format)
                 else:
                     score = None
                 row += [cell.bid, cell.tricks, score]
@@ -250,6 +270,9 @@ def statistics_rows(statistics: Statistics) -> Rows:
     return Rows(header=header, rows=rows)
 
 
+GAME_HEADER_WIDTHS = (8, 7, NAME_WIDTH, 8, 8, 8, 8)
+
+
 def _game_rows(sheet, games: Sequence[GameScore], players: dict[int, Player]) -> None:
     header = [_("Round"), _("Table"), _("Name"), _("Total"), _("Bollen"), _("Points"), _("Correct")]
     sheet.append([_styled(sheet, h, font=BOLD) for h in header])
@@ -270,13 +293,13 @@ def _game_rows(sheet, games: Sequence[GameScore], players: dict[int, Player]) ->
 def add_statistics_sheet(
     workbook: Workbook, statistics: Statistics, players: dict[int, Player]
 ) -> None:
-    """The bid tallies (with the header frozen and filtered), then the bol-free games and the
-    best single game below them."""
+    """The bid tallies on one sheet (header frozen and filtered); the bol-free games and the
+    best single game on the next, with column widths of their own."""
     rows = statistics_rows(statistics)
     sheet = workbook.create_sheet(title=_("Statistics")[:31])
     _set_widths(sheet, [max(len(rows.header[0]), 16), 30] + [len(h) + 3 for h in rows.header[2:]])
     sheet.freeze_panes = "A2"
-    _printable(sheet, title_rows="1:1")
+    xlsx_printable(sheet, title_rows="1:1")
     sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
     sheet.append([_styled(sheet, h, font=BOLD) for h in rows.header])
     for values in rows.rows:
@@ -285,13 +308,15 @@ def add_statistics_sheet(
             + [_styled(sheet, v, number=PERCENT) for v in values[7:]]
         )
 
-    sheet.append([])
+    games = workbook.create_sheet(title=_("Games")[:31])
+    _set_widths(games, GAME_HEADER_WIDTHS)
+    xlsx_printable(games, orientation="portrait")
     bol_free = _("Bol-free games: %(count)s of %(games)s games") % {
         "count": len(statistics.bol_free),
         "games": statistics.player_games,
     }
-    sheet.append([_styled(sheet, bol_free, font=BOLD)])
-    _game_rows(sheet, statistics.bol_free, players)
-    sheet.append([])
-    sheet.append([_styled(sheet, _("Best single game"), font=BOLD)])
-    _game_rows(sheet, statistics.best, players)
+    games.append([_styled(games, bol_free, font=BOLD)])
+    _game_rows(games, statistics.bol_free, players)
+    games.append([])
+    games.append([_styled(games, _("Best single game"), font=BOLD)])
+    _game_rows(games, statistics.best, players)

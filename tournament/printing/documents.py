@@ -16,7 +16,7 @@ from django.db.models import Count, QuerySet
 from scoring.deals import MAX_SEATS, MIN_SEATS
 from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
 from tournament.models import Player, Round, Tournament
-from tournament.names import name_sort_key
+from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.printing.render import qr_data_uri
 from tournament.services.confirmations import tournament_counts_every_sheet
@@ -142,8 +142,7 @@ class SeatingList:
 
 
 def _initial(line: SeatingLine) -> str:
-    key = name_sort_key(line.name)[0]
-    return key[:1].upper() if key[:1].isalpha() else "#"
+    return name_initial(line.name)
 
 
 def round_seating(tournament: Tournament, round_number: int) -> SeatingList:

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from django.urls import reverse
+from django.utils.translation import pgettext
 
 from scoring.deals import DEALS
+from tournament.exports.base import download_name
 from tournament.models import Round, Tournament
 from tournament.printing import documents
 from tournament.printing.links import table_entry_url
@@ -44,7 +46,11 @@ def sheets_printout(
         return None
     return Printout(
         template="printing/score_sheets.html",
-        filename=f"{tournament.slug}-round-{round_number}-sheets.pdf",
+        filename=download_name(
+            tournament,
+            pgettext("file name", "round %(number)s sheets") % {"number": round_number},
+            "pdf",
+        ),
         context={"forms": forms, "deals": DEALS, "round": round_number},
     )
 
@@ -52,7 +58,9 @@ def sheets_printout(
 def blank_sheet_printout(tournament: Tournament, n_seats: int) -> Printout:
     return Printout(
         template="printing/score_sheets.html",
-        filename=f"{tournament.slug}-blank-sheet-{n_seats}.pdf",
+        filename=download_name(
+            tournament, pgettext("file name", "blank sheet %(seats)s") % {"seats": n_seats}, "pdf"
+        ),
         context={"forms": [documents.blank_sheet_form(n_seats)], "deals": DEALS},
     )
 
@@ -69,7 +77,11 @@ def seating_printout(tournament: Tournament, round_number: int, *, site: str) ->
     public_url = site + reverse("public_home", args=[tournament.slug]) if tournament.public else ""
     return Printout(
         template="printing/seating.html",
-        filename=f"{tournament.slug}-round-{round_number}-seating.pdf",
+        filename=download_name(
+            tournament,
+            pgettext("file name", "round %(number)s seating") % {"number": round_number},
+            "pdf",
+        ),
         context={
             "seating": seating,
             "public_url": public_url,
@@ -81,6 +93,6 @@ def seating_printout(tournament: Tournament, round_number: int, *, site: str) ->
 def standings_printout(tournament: Tournament) -> Printout:
     return Printout(
         template="printing/standings.html",
-        filename=f"{tournament.slug}-standings.pdf",
+        filename=download_name(tournament, pgettext("file name", "standings"), "pdf"),
         context={"standings": documents.standings_list(tournament)},
     )

@@ -66,7 +66,10 @@ class StaticFetcher(URLFetcher):
 
 
 def html_to_pdf(html: str, *, base_url: str) -> bytes:
-    return HTML(string=html, base_url=base_url, url_fetcher=StaticFetcher()).write_pdf()
+    """A tagged PDF (headings, tables and reading order marked, for screen readers and reflow)
+    in the fonts that come with the site (``print.css``)."""
+    document = HTML(string=html, base_url=base_url, url_fetcher=StaticFetcher())
+    return document.write_pdf(pdf_tags=True)
 
 
 def printout_html(

@@ -7,6 +7,7 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament import selectors
@@ -42,7 +43,8 @@ def _register(request: HttpRequest, tournament: Tournament, rows: list[PlayerRow
     late = [p for p in created if p.joined_round > 1]
     messages.success(
         request,
-        _("%(count)s player(s) registered.") % {"count": len(created)}
+        ngettext("%(count)s player registered.", "%(count)s players registered.", len(created))
+        % {"count": len(created)}
         + (
             " " + _("Late entry: they play from round %(round)s.") % {"round": late[0].joined_round}
             if late

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament import selectors
@@ -34,9 +35,12 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if incomplete and "confirm" not in request.POST:
         messages.warning(
             request,
-            _(
-                "Round %(round)s still has %(count)s sheet(s) that are not complete. "
-                "Seat round %(next)s anyway?"
+            ngettext(
+                "Round %(round)s still has %(count)s sheet that is not complete. "
+                "Seat round %(next)s anyway?",
+                "Round %(round)s still has %(count)s sheets that are not complete. "
+                "Seat round %(next)s anyway?",
+                incomplete.missing,
             )
             % {
                 "round": incomplete.round.number,

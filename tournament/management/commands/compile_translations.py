@@ -29,7 +29,8 @@ class Command(BaseCommand):
                 catalogue.save_as_mofile(str(mo_path))
                 compiled += 1
         if compiled:
-            self.stdout.write(f"Compiled {compiled} translation catalogue(s).")
+            noun = "catalogue" if compiled == 1 else "catalogues"
+            self.stdout.write(f"Compiled {compiled} translation {noun}.")
 
 
 def _refuse_duplicates(po_path: Path, catalogue: polib.POFile) -> None:

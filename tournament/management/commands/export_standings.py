@@ -9,15 +9,41 @@ from tournament.management.commands.export_tournament import tournament_by_slug,
 
 
 class Command(BaseCommand):
-    help = "Write the standings (every deal entered so far counts) as json, csv or xlsx."
+    help = (
+        "Write the standings (every deal entered so far counts) as json, csv or xlsx. CSV and "
+        "Excel are in the tournament's language; Dutch CSV is separated by ';', English by ','."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("slug")
         parser.add_argument("--format", choices=StandingsExporter.formats, default="json")
         parser.add_argument("-o", "--output", type=Path, default=None)
+        parser.add_argument(
+            "--delimiter",
+            default=None,
+            help="CSV separator instead of the language's (';' for Dutch, ',' for English).",
+        )
 
-    def handle(self, *args, slug: str, format: str, output: Path | None, **options) -> None:
-        exported = StandingsExporter(tournament_by_slug(slug), format=format).render()
+    def handle(
+        self,
+        *args,
+        slug: str,
+        format: str,
+        output: Path | None,
+        delimiter: str | None,
+        **options,
+    ) -> None:
+        if delimiter is not None and format != "csv":
+            raise CommandError("--delimiter is for --format csv.")
+        if delimiter == "\\t":
+            delimiter = "\t"
+        try:
+            exporter = StandingsExporter(
+                tournament_by_slug(slug), format=format, delimiter=delimiter
+            )
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+        exported = exporter.render()
         if format == "xlsx" and output is None:
             raise CommandError("An Excel file cannot go to the terminal: add -o FILE.xlsx.")
         write_output(self, exported.data, output)

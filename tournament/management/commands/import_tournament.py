@@ -44,7 +44,8 @@ class Command(BaseCommand):
         except ProblemsError as exc:
             for line in exc.lines():
                 self.stderr.write(line)
-            raise CommandError(f"{file}: {exc.total} problem(s); nothing was imported.") from exc
+            noun = "problem" if exc.total == 1 else "problems"
+            raise CommandError(f"{file}: {exc.total} {noun}; nothing was imported.") from exc
         tournament = outcome.tournament
         if outcome.replaced:
             self.stdout.write(f"Deleted the tournament that had the short name {slug}.")

@@ -1,0 +1,57 @@
+"""The admin shows sheet data and seating but refuses to add, change or delete it; it is titled
+for the site."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.factories import played_tournament
+from tournament.models import Entry, Penalty, Round, Seat, SheetConfirmation, SheetVersion, Table
+
+pytestmark = pytest.mark.django_db
+
+READ_ONLY = [Entry, Penalty, SheetVersion, SheetConfirmation, Seat, Table, Round]
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(get_user_model().objects.create_superuser("boss", password=None))
+    return client
+
+
+def _url(model, action, *args):
+    return reverse(f"admin:tournament_{model._meta.model_name}_{action}", args=args)
+
+
+@pytest.mark.parametrize("model", READ_ONLY, ids=lambda m: m.__name__)
+def test_sheet_data_and_seating_offer_no_add(admin_client, model):
+    played_tournament(8, 1)
+    listing = admin_client.get(_url(model, "changelist"))
+    assert listing.status_code == 200
+    assert _url(model, "add") not in listing.content.decode()
+    assert admin_client.get(_url(model, "add")).status_code == 403
+
+
+def test_an_entry_cannot_be_changed_or_deleted_in_the_admin(admin_client):
+    played_tournament(8, 1)
+    entry = Entry.objects.filter(bid__isnull=False).first()
+    before = (entry.bid, entry.tricks)
+    versions = SheetVersion.objects.count()
+    page = admin_client.get(_url(Entry, "change", entry.pk))
+    assert page.status_code == 200  # shown, read-only
+    assert 'name="bid"' not in page.content.decode()
+    response = admin_client.post(
+        _url(Entry, "change", entry.pk),
+        {"seat": entry.seat_id, "deal": entry.deal, "bid": 5, "tricks": 0},
+    )
+    assert response.status_code == 403
+    assert admin_client.post(_url(Entry, "delete", entry.pk), {"post": "yes"}).status_code == 403
+    entry.refresh_from_db()
+    assert (entry.bid, entry.tricks) == before
+    assert SheetVersion.objects.count() == versions
+
+
+def test_the_admin_is_titled_for_the_site(admin_client):
+    page = admin_client.get(reverse("admin:index")).content.decode()
+    assert "Bollentoernooi: beheer" in page
+    assert "Django-beheer" not in page
