@@ -52,8 +52,15 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ("public", "date", "language")
     search_fields = ("name", "place", "slug")
     prepopulated_fields = {"slug": ("name",)}
-    filter_horizontal = ("directors",)
+    filter_horizontal = ("directors", "scorers")
     inlines = [PlayerInline]
+
+    def get_deleted_objects(self, objs, request):
+        """A whole tournament may be deleted here (to restore a backup under its short name),
+        its sheets, seating and links with it, although none of those can be deleted one by
+        one: deleting everything breaks no rule of the game."""
+        deleted, model_count, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, model_count, set(), protected
 
 
 @admin.register(Player)

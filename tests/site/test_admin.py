@@ -6,7 +6,16 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.factories import played_tournament
-from tournament.models import Entry, Penalty, Round, Seat, SheetConfirmation, SheetVersion, Table
+from tournament.models import (
+    Entry,
+    Penalty,
+    Round,
+    Seat,
+    SheetConfirmation,
+    SheetVersion,
+    Table,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +64,17 @@ def test_the_admin_is_titled_for_the_site(admin_client):
     page = admin_client.get(reverse("admin:index")).content.decode()
     assert "Bollentoernooi: beheer" in page
     assert "Django-beheer" not in page
+
+
+def test_a_whole_tournament_can_be_deleted_with_its_sheets(admin_client):
+    """The README's way to free a short name before restoring a backup under it."""
+    tournament = played_tournament(8, 2)
+    other = played_tournament(8, 1, seed=2)
+    url = reverse("admin:tournament_tournament_delete", args=[tournament.pk])
+    confirm = admin_client.get(url)
+    assert confirm.status_code == 200
+    response = admin_client.post(url, {"post": "yes"})
+    assert response.status_code == 302
+    assert not Tournament.objects.filter(pk=tournament.pk).exists()
+    assert not Entry.objects.filter(seat__round__tournament=tournament).exists()
+    assert Entry.objects.filter(seat__round__tournament=other).exists()
