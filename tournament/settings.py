@@ -187,7 +187,9 @@ FORMAT_MODULE_PATH = ["tournament.locale_formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts the files whitenoise serves (an installed package: set it to a folder
+# the site may write).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 # tournament/static is found as the app's static folder.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
