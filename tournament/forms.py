@@ -49,10 +49,29 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "date", "place", "rounds_planned", "language", "public"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        fields = [
+            "name",
+            "date",
+            "place",
+            "rounds_planned",
+            "seating_balance",
+            "clubs_apart_first_round",
+            "language",
+            "public",
+        ]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "seating_balance": forms.RadioSelect,
+        }
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
+            "seating_balance": _(
+                "When tables of two sizes make the two conflict. Seating a round shows what "
+                "each gives, and you can take the other before publishing."
+            ),
+            "clubs_apart_first_round": _(
+                "From the players' clubs, as far as the number of tables allows."
+            ),
         }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -65,6 +84,8 @@ class TournamentForm(forms.ModelForm):
         order = order or [str(TieBreak.TOURNAMENT_POINTS), str(TieBreak.FEWER_BOLLEN)]
         for index, value in enumerate(order[:3], start=1):
             self.initial.setdefault(f"tiebreak_{index}", value)
+        # A form posted without it (an older page, a script) keeps the fair default.
+        self.fields["seating_balance"].required = False
         if self.instance.pk:
             self.initial["table_sizes"] = self.instance.table_sizes
             self.initial["prefer_size"] = self.instance.prefer_size
@@ -88,6 +109,7 @@ class TournamentForm(forms.ModelForm):
         data["table_sizes"] = sorted(self.cleaned_data["table_sizes"])
         data["prefer_size"] = self.cleaned_data["prefer_size"]
         data["tiebreaks"] = self.cleaned_data["tiebreaks"]
+        data["seating_balance"] = data["seating_balance"] or Tournament.SeatingBalance.EVEN
         return data
 
 
@@ -156,3 +178,9 @@ class RoundAdjustForm(forms.Form):
         if cleaned.get("action") == "move" and not cleaned.get("table"):
             self.add_error("table", _("Choose a table."))
         return cleaned
+
+
+class RoundBalanceForm(forms.Form):
+    """The balance a draft round is to be seated with (from the options shown)."""
+
+    balance = forms.ChoiceField(choices=Tournament.SeatingBalance.choices)

@@ -14,6 +14,7 @@ from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
 from tournament.names import name_sort_key
 from tournament.services.confirmations import confirm_refusal_of
+from tournament.services.seating_options import options_load
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
@@ -290,3 +291,23 @@ def public_seating(tournament: Tournament) -> dict:
     )
     places = [Place(name=s.player.name, club=s.player.club, table=s.table.number) for s in seats]
     return {"round": round_, "places": places}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingChoice:
+    """One balance as the director compares it on a draft round's page."""
+
+    balance: str
+    summary: str
+    chosen: bool
+
+
+def round_seating_choices(round_: Round) -> list[SeatingChoice]:
+    """What each balance gave when the round was seated (none with one table size), the
+    tournament's current choice marked."""
+    options = options_load(round_.seating_options)
+    names = dict(
+        Player.objects.filter(pk__in=[o.most_player for o in options]).values_list("pk", "name")
+    )
+    chosen = round_.tournament.seating_balance
+    return [SeatingChoice(o.balance, o.summary(names), o.balance == chosen) for o in options]

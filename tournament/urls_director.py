@@ -19,6 +19,7 @@ urlpatterns = [
     path("rounds/<int:number>/", rounds.round_detail, name="round_detail"),
     path("rounds/<int:number>/adjust/", rounds.round_adjust, name="round_adjust"),
     path("rounds/<int:number>/publish/", rounds.round_publish, name="round_publish"),
+    path("rounds/<int:number>/balance/", rounds.round_balance, name="round_balance"),
     path("rounds/<int:number>/unseat/", rounds.round_unseat, name="round_unseat"),
     path(
         "rounds/<int:number>/tables/<int:table>/first-dealer/",
