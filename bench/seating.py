@@ -32,8 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.seating import plan_seating, planner
+from scoring.seating import Balance, plan_seating, planner
 from scoring.seating.quality import spread_floor
+from scoring.tables import table_split
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,19 @@ INSTANCES = (
     Instance("31x6", 31, 6, (4, 5), 4, "-", "0"),
     Instance("31x7", 31, 7, (4, 5), 4, "-", "0"),
     Instance("46x7", 46, 7, (4, 5), 4, "-", "0, spread 1"),
+    # Where the planner stopped short (issue 14).
+    Instance("24x7", 24, 7, (4,), 4, "-", "0 (believed)"),
+    Instance("30x8", 30, 8, (4, 5), 4, "-", "0"),
+    Instance("24x8", 24, 8, (4,), 4, "-", "12"),
+    Instance("13x5", 13, 5, (4, 5), 4, "-", "32"),
+    Instance("17x5", 17, 5, (4, 5), 4, "-", "-"),
+    Instance("21x6", 21, 6, (4, 5), 4, "-", "12 even"),
 )
+"""The issue's instances; ``--sweep`` adds 13 to 47 players over 4 to 6 rounds at 4 and 5."""
 
 COLUMNS = (
     ("instance", 8),
+    ("balance", 7),
     ("seed", 4),
     ("players", 7),
     ("rounds", 6),
@@ -97,6 +107,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--search-only", action="store_true", help="seed from the greedy start, not from designs"
     )
+    parser.add_argument(
+        "--balance",
+        action="append",
+        choices=[str(b) for b in Balance],
+        help="only this balance (repeatable; default both)",
+    )
+    parser.add_argument(
+        "--sweep", action="store_true", help="also 13 to 47 players over 4 to 6 rounds"
+    )
+    parser.add_argument(
+        "--sweep-only", action="store_true", help="only 13 to 47 players over 4 to 6 rounds"
+    )
     args = parser.parse_args(argv)
     names = {instance.name for instance in INSTANCES}
     unknown = set(args.only or ()) - names
@@ -108,20 +130,33 @@ def main(argv: list[str] | None = None) -> None:
     if args.time_limit is not None:
         options["time_limit"] = args.time_limit
 
+    balances = [Balance(b) for b in args.balance or Balance]
+    instances = [] if args.sweep_only else list(INSTANCES)
+    if args.sweep or args.sweep_only:
+        instances += SWEEP
     print("  ".join(title.rjust(width) for title, width in COLUMNS))
-    for instance in INSTANCES:
+    for instance in instances:
         if args.only and instance.name not in args.only:
             continue
-        for seed in range(args.seed, args.seed + args.seeds):
-            _run(instance, {**options, "seed": seed})
+        # With one table size there is no larger table and both balances plan alike.
+        mixed = table_split(instance.players, sizes=instance.table_sizes, prefer=instance.prefer)
+        for balance in balances if len(set(mixed.sizes)) > 1 else balances[:1]:
+            for seed in range(args.seed, args.seed + args.seeds):
+                _run(instance, balance, {**options, "seed": seed})
 
 
-def _run(instance: Instance, options: dict) -> None:
+SWEEP = tuple(
+    Instance(f"{n}x{r}", n, r, (4, 5), 4, "-", "-") for n in range(13, 48) for r in range(4, 7)
+)
+
+
+def _run(instance: Instance, balance: Balance, options: dict) -> None:
     plan = plan_seating(
         list(range(instance.players)),
         rounds=instance.rounds,
         table_sizes=instance.table_sizes,
         prefer=instance.prefer,
+        balance=balance,
         **options,
     )
     quality = plan.quality
@@ -130,6 +165,7 @@ def _run(instance: Instance, options: dict) -> None:
     floors = [spread_floor(tuple(sizes), instance.rounds, spread) for spread in (None, 1)]
     row = (
         instance.name,
+        balance if len(set(sizes)) > 1 else "both",
         options["seed"],
         instance.players,
         instance.rounds,
