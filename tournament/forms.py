@@ -70,7 +70,8 @@ class TournamentForm(forms.ModelForm):
                 "each gives, and you can take the other before publishing."
             ),
             "clubs_apart_first_round": _(
-                "From the players' clubs, as far as the number of tables allows."
+                "From the players' clubs, as far as the number of tables allows. Pairs that "
+                "may never sit together (partners, family) are set on the player's page."
             ),
         }
 
@@ -184,3 +185,16 @@ class RoundBalanceForm(forms.Form):
     """The balance a draft round is to be seated with (from the options shown)."""
 
     balance = forms.ChoiceField(choices=Tournament.SeatingBalance.choices)
+
+
+class ApartPairForm(forms.Form):
+    """Another player of the tournament, to keep from (or no longer from) a player's table."""
+
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Never at a table with"))
+    action = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove")], initial="add")
+
+    def __init__(self, *args, player: Player, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = player.tournament.players.exclude(pk=player.pk).order_by(
+            "name", "pk"
+        )

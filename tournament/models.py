@@ -174,6 +174,44 @@ class Player(models.Model):
         return self.withdrawn_round is None or round_number < self.withdrawn_round
 
 
+class ApartPair(models.Model):
+    """Two players the seating never puts at one table, in any round (partners, family): a
+    director's setting, passed to the planner as ``apart``.
+
+    - ``tournament``: whose players they are.
+    - ``player_a``, ``player_b``: the two players, the lower key first, so a pair is stored once.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="apart_pairs",
+        verbose_name=_("tournament"),
+    )
+    player_a = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    player_b = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("never with")
+    )
+
+    class Meta:
+        ordering = ["tournament", "player_a", "player_b"]
+        verbose_name = _("pair never at one table")
+        verbose_name_plural = _("pairs never at one table")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="apart_pair_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(player_a__lt=F("player_b")), name="apart_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} / {self.player_b}"
+
+
 class Round(models.Model):
     """One round of the tournament: every seated player plays one full game of 11 deals.
 

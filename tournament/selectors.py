@@ -311,3 +311,10 @@ def round_seating_choices(round_: Round) -> list[SeatingChoice]:
     )
     chosen = round_.tournament.seating_balance
     return [SeatingChoice(o.balance, o.summary(names), o.balance == chosen) for o in options]
+
+
+def players_kept_apart(player: Player) -> list[Player]:
+    """The players ``player`` never sits at one table with, by name."""
+    pairs = player.tournament.apart_pairs.filter(Q(player_a=player) | Q(player_b=player))
+    others = [b if a == player.pk else a for a, b in pairs.values_list("player_a", "player_b")]
+    return sorted(Player.objects.filter(pk__in=others), key=lambda p: name_sort_key(p.name))

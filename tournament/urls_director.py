@@ -13,6 +13,7 @@ urlpatterns = [
     path("players/import/", players.player_import, name="player_import"),
     path("players/<int:pk>/", players.player_detail, name="player_detail"),
     path("players/<int:pk>/edit/", players.player_edit, name="player_edit"),
+    path("players/<int:pk>/apart/", players.player_apart, name="player_apart"),
     path("players/<int:pk>/withdraw/", players.player_withdraw, name="player_withdraw"),
     path("rounds/", rounds.round_list, name="round_list"),
     path("rounds/seat/", rounds.round_seat, name="round_seat"),

@@ -103,6 +103,7 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
         table_sizes=tuple(tournament.table_sizes),
         prefer=tournament.prefer_size,
         seed=number if seed is None else seed,
+        apart=tuple(tournament.apart_pairs.values_list("player_a_id", "player_b_id")),
         apart_first_round=clubs_apart,
     )
     notes = []

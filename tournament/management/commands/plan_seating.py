@@ -143,7 +143,10 @@ class Command(BaseCommand):
             "history": history,
             "table_sizes": sizes,
             "prefer": prefer,
-            "apart": clubs_apart if options["apart_clubs"] == "all" else (),
+            "apart": [
+                *(clubs_apart if options["apart_clubs"] == "all" else ()),
+                *tournament.apart_pairs.values_list("player_a_id", "player_b_id"),
+            ],
             "apart_first_round": first_round,
             "balance": options["balance"] or tournament.seating_balance,
         }
