@@ -77,6 +77,8 @@ def test_preferring_tables_of_five_seats_twenty_players_at_four_tables():
         (20, 5, (4,)),  # a resolvable transversal design over GF(5)
         (32, 8, (4,)),
         (32, 10, (4,)),  # the social golfer instance 8-4-10, stored
+        (24, 7, (4,)),  # 6-4-7, from a resolvable group divisible design of type 3^8
+        (48, 7, (4,)),  # two copies of it
         (96, 10, (4,)),  # three copies of it
         (40, 6, (5,)),
         (23, 5, (4, 5)),  # GF(5) design less two players: 5+5+5+4+4
