@@ -10,7 +10,10 @@ table, or someone joining its smaller one.
 
 After a long stall it goes back to the best plan and makes a few random moves; after five such
 kicks without a better plan it starts afresh (a new greedy start), keeping the best plan seen.
-Plans are compared on fewest repeats first and the most even larger-table counts second.
+Plans are compared on fewest repeats first and the most even larger-table counts second; under
+the even rule on the counts outside their bounds before either. The even rule's greedy start
+gives each round's larger seats to the players furthest below their bounds, so it starts
+within them, and the players outside them count as conflicts.
 """
 
 from __future__ import annotations

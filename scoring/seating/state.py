@@ -15,7 +15,9 @@ much as seven second ones, so no pair meets three times where more pairs meeting
 then). Added to that, when a round has tables of two sizes: the sum over players of the square
 of how often they sat at a larger table (minimal when those counts differ by at most one). The
 search weighs the two terms so that it can trade them while it moves; plans are compared on the
-pair term first, the spread of the counts next and the balance term last (``key``). A pair that
+pair term first, the spread of the counts next and the balance term last (``key``). Under the
+even rule (``bounds``: each player's lowest and highest count) every count outside its bounds
+adds a third term, compared before all others. A pair that
 must sit apart starts at a meeting count of ``APART`` so every meeting of it costs far more than
 any repeat.
 """
