@@ -6,6 +6,7 @@ from itertools import combinations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
@@ -13,6 +14,7 @@ from tests.factories import played_tournament
 from tournament.models import Entry, Round, Seat, Tournament
 from tournament.problems import ProblemsError
 from tournament.services.seating import round_move, round_seat, round_swap
+from tournament.services.seating_options import SeatingOption
 from tournament.services.sheets import SheetProblems, sheet_record
 
 pytestmark = pytest.mark.django_db
@@ -282,3 +284,24 @@ def test_round_one_is_never_seated_in_import_order(director):
     clubs = [f"club {i % 4}" for i in range(16)]
     tables = seat_clubs(director, clubs, apart=False)
     assert any(len(set(table)) > 1 for table in tables)
+
+
+def test_the_options_are_told_as_the_director_reads_them():
+    even = SeatingOption("even", 24, 1, 2, 7, 1, 5)
+    fewest = SeatingOption("repeats", 10, 0, 5, 7, 5, 5)
+    with translation.override("nl"):
+        told = f"{even.summary({7: 'Anna'})} {fewest.summary({7: 'Anna'})}"
+    assert told == (
+        "Gelijk verdeeld: 24 herhaalde ontmoetingen, iedereen 1-2× aan een tafel van 5. "  # noqa: RUF001
+        "Minste herhalingen: 10, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
+    )
+
+
+def test_without_options_the_other_balance_is_refused(tournament, director_client):
+    round_seat(tournament=tournament)  # 16 players at tables of 4: nothing to choose
+    url = reverse("round_balance", args=[tournament.slug, 1])
+    response = director_client.post(url, {"balance": "repeats"}, follow=True)
+    assert any("opnieuw in" in str(m) for m in response.context["messages"])
+    assert director_client.post(url, {"balance": "sideways"}).status_code == 404
+    tournament.refresh_from_db()
+    assert tournament.seating_balance == Tournament.SeatingBalance.EVEN
