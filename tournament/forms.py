@@ -55,13 +55,26 @@ class TournamentForm(forms.ModelForm):
             "date",
             "place",
             "rounds_planned",
+            "seating_balance",
+            "clubs_apart_first_round",
             "language",
             "public",
             "confirmation_rule",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "seating_balance": forms.RadioSelect,
+        }
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
+            "seating_balance": _(
+                "When tables of two sizes make the two conflict. Seating a round shows what "
+                "each gives, and you can take the other before publishing."
+            ),
+            "clubs_apart_first_round": _(
+                "From the players' clubs, as far as the number of tables allows. Pairs that "
+                "may never sit together (partners, family) are set on the player's page."
+            ),
             "confirmation_rule": _(
                 "Another person: whoever saved a sheet never confirms it. Re-typing: anyone, "
                 "also the one who saved it, confirms by typing the paper form blind into an "
@@ -81,6 +94,8 @@ class TournamentForm(forms.ModelForm):
             self.initial.setdefault(f"tiebreak_{index}", value)
         # A form sent without the rule (an older page, a script) keeps the one in force.
         self.fields["confirmation_rule"].required = False
+        # A form posted without it (an older page, a script) keeps the fair default.
+        self.fields["seating_balance"].required = False
         if self.instance.pk:
             self.initial["table_sizes"] = self.instance.table_sizes
             self.initial["prefer_size"] = self.instance.prefer_size
@@ -107,6 +122,7 @@ class TournamentForm(forms.ModelForm):
         data["table_sizes"] = sorted(self.cleaned_data["table_sizes"])
         data["prefer_size"] = self.cleaned_data["prefer_size"]
         data["tiebreaks"] = self.cleaned_data["tiebreaks"]
+        data["seating_balance"] = data["seating_balance"] or Tournament.SeatingBalance.EVEN
         return data
 
 
@@ -175,3 +191,22 @@ class RoundAdjustForm(forms.Form):
         if cleaned.get("action") == "move" and not cleaned.get("table"):
             self.add_error("table", _("Choose a table."))
         return cleaned
+
+
+class RoundBalanceForm(forms.Form):
+    """The balance a draft round is to be seated with (from the options shown)."""
+
+    balance = forms.ChoiceField(choices=Tournament.SeatingBalance.choices)
+
+
+class ApartPairForm(forms.Form):
+    """Another player of the tournament, to keep from (or no longer from) a player's table."""
+
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Never at a table with"))
+    action = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove")], initial="add")
+
+    def __init__(self, *args, player: Player, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = player.tournament.players.exclude(pk=player.pk).order_by(
+            "name", "pk"
+        )

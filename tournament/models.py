@@ -12,6 +12,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.deals import DEAL_COUNT
+from scoring.seating import Balance
 from scoring.standings import DEFAULT_ORDER, TieBreak
 
 MAX_HAND = 5
@@ -42,6 +43,11 @@ class Tournament(models.Model):
     - ``scorers``: the accounts that may enter and confirm this tournament's sheets and see the
       round overview, but not change seating, players, imports or deletions.
     - ``confirmation_rule``: how a sheet becomes confirmed (see ``ConfirmationRule``).
+    - ``seating_balance``: which goal the seating puts first when they conflict (see
+      ``SeatingBalance``, mirroring ``scoring.seating.Balance``); the director's last choice,
+      used for the next rounds.
+    - ``clubs_apart_first_round``: round 1 seats players of one club at different tables, as
+      far as the number of tables allows.
     """
 
     class ConfirmationRule(models.TextChoices):
@@ -55,6 +61,10 @@ class Tournament(models.Model):
     class Language(models.TextChoices):
         DUTCH = "nl", _("Dutch")
         ENGLISH = "en", _("English")
+
+    class SeatingBalance(models.TextChoices):
+        EVEN = Balance.EVEN.value, _("even tables: everyone about equally often at a larger table")
+        REPEATS = Balance.REPEATS.value, _("fewest repeated meetings")
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
@@ -88,6 +98,15 @@ class Tournament(models.Model):
         max_length=8,
         choices=ConfirmationRule.choices,
         default=ConfirmationRule.AUTO,
+    )
+    seating_balance = models.CharField(
+        _("seating balance"),
+        max_length=8,
+        choices=SeatingBalance.choices,
+        default=SeatingBalance.EVEN,
+    )
+    clubs_apart_first_round = models.BooleanField(
+        _("players of one club apart in round 1"), default=True
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -155,11 +174,53 @@ class Player(models.Model):
         return self.withdrawn_round is None or round_number < self.withdrawn_round
 
 
+class ApartPair(models.Model):
+    """Two players the seating never puts at one table, in any round (partners, family): a
+    director's setting, passed to the planner as ``apart``.
+
+    - ``tournament``: whose players they are.
+    - ``player_a``, ``player_b``: the two players, the lower key first, so a pair is stored once.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="apart_pairs",
+        verbose_name=_("tournament"),
+    )
+    player_a = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    player_b = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("never with")
+    )
+
+    class Meta:
+        ordering = ["tournament", "player_a", "player_b"]
+        verbose_name = _("pair never at one table")
+        verbose_name_plural = _("pairs never at one table")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="apart_pair_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(player_a__lt=F("player_b")), name="apart_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} / {self.player_b}"
+
+
 class Round(models.Model):
     """One round of the tournament: every seated player plays one full game of 11 deals.
 
     ``state`` moves draft -> seated -> playing -> complete. A seated round's seating may still
     change; once play starts (the first deal is entered) the seating is locked.
+    ``seating_options``: when the round was seated with tables of two sizes, what each balance
+    gave for the rest of the tournament (``tournament.services.seating.SeatingOption`` as a
+    dict per balance value: repeats, larger-table counts, this round's tables), so the director
+    can compare them and take the other before publishing; empty otherwise.
     """
 
     class State(models.TextChoices):
@@ -173,6 +234,7 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("round"))
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
+    seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -15,6 +15,7 @@ from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
 from tournament.names import name_sort_key
 from tournament.services.confirmations import tournament_confirmation_rule
+from tournament.services.seating_options import options_load
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
@@ -312,3 +313,30 @@ def public_seating(tournament: Tournament) -> dict:
     )
     places = [Place(name=s.player.name, club=s.player.club, table=s.table.number) for s in seats]
     return {"round": round_, "places": places}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingChoice:
+    """One balance as the director compares it on a draft round's page."""
+
+    balance: str
+    summary: str
+    chosen: bool
+
+
+def round_seating_choices(round_: Round) -> list[SeatingChoice]:
+    """What each balance gave when the round was seated (none with one table size), the
+    tournament's current choice marked."""
+    options = options_load(round_.seating_options)
+    names = dict(
+        Player.objects.filter(pk__in=[o.most_player for o in options]).values_list("pk", "name")
+    )
+    chosen = round_.tournament.seating_balance
+    return [SeatingChoice(o.balance, o.summary(names), o.balance == chosen) for o in options]
+
+
+def players_kept_apart(player: Player) -> list[Player]:
+    """The players ``player`` never sits at one table with, by name."""
+    pairs = player.tournament.apart_pairs.filter(Q(player_a=player) | Q(player_b=player))
+    others = [b if a == player.pk else a for a, b in pairs.values_list("player_a", "player_b")]
+    return sorted(Player.objects.filter(pk__in=others), key=lambda p: name_sort_key(p.name))

@@ -1,9 +1,10 @@
 """The seating planner: who sits with whom in each tournament round.
 
 ``plan_seating(players, *, rounds, history, table_sizes, prefer, apart, fixed, seed, time_limit,
-max_iterations, start) -> SeatingPlan`` plans the next round or all remaining rounds at once;
-``plan_quality(schedule)`` measures any schedule; ``validate_plan(plan, *, players, ...)`` raises
-``SeatingError`` on an invalid one. Plain Python, no Django.
+max_iterations, start, apart_first_round, balance) -> SeatingPlan`` plans the next round or all
+remaining rounds at once, ``balance`` (``Balance.EVEN`` or ``REPEATS``) saying which goal comes
+first; ``plan_quality(schedule)`` measures any schedule; ``validate_plan(plan, *, players, ...)``
+raises ``SeatingError`` on an invalid one. Plain Python, no Django.
 
 Modules: ``planner`` (the entry point), ``search`` (tabu search over all planned rounds),
 ``state`` (the plan under search, its moves and cost), ``designs`` (repeat-free schedules from
@@ -12,10 +13,11 @@ finite fields), ``quality`` (measures and the lower bound), ``checks`` (request 
 """
 
 from scoring.seating.checks import SeatingError, SeatingProblem, validate_plan
-from scoring.seating.planner import SeatingPlan, plan_seating
+from scoring.seating.planner import Balance, SeatingPlan, plan_seating
 from scoring.seating.quality import PlanQuality, plan_quality
 
 __all__ = [
+    "Balance",
     "PlanQuality",
     "SeatingError",
     "SeatingPlan",

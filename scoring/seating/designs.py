@@ -16,6 +16,14 @@ the 9 rounds of a partial spread of planes of GF(2)^5 (cosets of 2-dimensional s
 share no non-zero vector) plus one greedy round, seed 0 reached zero repeats in 629 steps. Other
 seeds stop at 8 or 16 within the default time, hence the stored copy.
 
+24 players in 4s over 7 rounds (the social golfer instance 6-4-7) come from a resolvable group
+divisible design of type 3^8 (``RGDD_3_8``): the points are Z7 x {0, 1, 2} and three points
+"infinity"; one round of six tables, moved on by adding 1 to the Z7 part, gives the other six.
+Every two points of different groups meet once, so each player meets 21 of the 23 others once
+and the two of their own group never. The base round was found by a backtracking search over
+the pure and mixed differences (each needed exactly once; each infinity with three points of
+different levels).
+
 Designs are plain lists of rounds of tables of point numbers 0..n-1; the planner maps its players
 onto the points.
 """
@@ -41,6 +49,18 @@ GOLF_8_4_10 = (
 )
 """32 players, 10 rounds of 8 tables of 4, no pair twice: in each round player p sits at the
 table lettered at position p. Everyone meets everyone except the player p XOR 26."""
+
+
+RGDD_3_8 = (
+    ((0, 0), (1, 1), (3, 2), 0),
+    ((1, 0), (3, 1), (0, 2), 1),
+    ((3, 0), (0, 1), (1, 2), 2),
+    ((2, 0), (4, 0), (5, 0), (6, 2)),
+    ((6, 0), (2, 1), (4, 1), (5, 1)),
+    ((6, 1), (2, 2), (4, 2), (5, 2)),
+)
+"""The base round of the 6-4-7 design: finite points (x, level) with x in Z7, and 0, 1, 2 for
+the infinite points. Point (x, level) is number 7 * level + x, infinity i is 21 + i."""
 
 
 def _prime_power(q: int) -> tuple[int, int] | None:
@@ -165,8 +185,9 @@ def design_for(sizes: tuple[int, ...], rounds: int) -> Schedule | None:
                 continue
             per_copy = tables // copies
             base = transversal_design(big, per_copy, rounds)
-            if big == 4 and per_copy == 8:
-                golf = _golf_8_4_10(rounds)
+            stored = {8: _golf_8_4_10, 6: _rgdd_3_8}.get(per_copy) if big == 4 else None
+            if stored is not None:
+                golf = stored(rounds)
                 base = golf if base is None or len(golf) > len(base) else base
             if base is not None:
                 found.append(_copies(base, copies, big * per_copy))
@@ -207,3 +228,16 @@ def _golf_8_4_10(rounds: int) -> Schedule:
             tables.setdefault(letter, []).append(player)
         schedule.append([tables[letter] for letter in sorted(tables)])
     return schedule
+
+
+def _rgdd_3_8(rounds: int) -> Schedule:
+    def number(point: tuple[int, int] | int, shift: int) -> int:
+        if isinstance(point, int):
+            return 21 + point
+        x, level = point
+        return 7 * level + (x + shift) % 7
+
+    return [
+        [sorted(number(point, shift) for point in table) for table in RGDD_3_8]
+        for shift in range(min(rounds, 7))
+    ]

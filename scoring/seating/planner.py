@@ -1,14 +1,17 @@
 """Plan the seating of one or more tournament rounds at once.
 
 The planner seats the present players at tables of the tournament's sizes (``scoring.tables``
-decides how many of each), for every remaining round together, so that as few pairs as possible
-meet again (counting the rounds already played) and, next, everyone sits at a larger table about
-equally often. Hard constraints: pairs that must sit apart, players fixed to a table.
+decides how many of each), for every remaining round together, with two goals: as few pairs as
+possible meet again (counting the rounds already played), and everyone sits at a larger table
+about equally often. Hard constraints: pairs that must sit apart, players fixed to a table.
 
-The two goals can conflict, and then fewer repeats win: with tables of 5 and 4, a round with no
-more tables than a table has seats keeps pairs of every 5-table together in every other round,
-and an even share of the 5-tables fixes how often that happens (``quality.spread_floor``: 18
-players over 5 rounds at 5+5+4+4 repeat 20 times at least, 34 times with a spread of one).
+The two goals can conflict: with tables of 5 and 4, a round with no more tables than a table has
+seats keeps pairs of every 5-table together in every other round, and an even share of the
+5-tables fixes how often that happens (``quality.spread_floor``: 18 players over 5 rounds at
+5+5+4+4 repeat 20 times at least, 34 times with a spread of one). ``Balance`` says which wins:
+``EVEN`` (the default) makes the larger-table counts differ by at most one as a hard rule (or as
+little as the rounds played allow) and then seats for the fewest repeats; ``REPEATS`` seats for
+the fewest repeats and evens the counts out only where that costs no repeat.
 
 Rounds are seeded from an exact design where the numbers fit (``designs``), otherwise greedily
 round by round, and then improved by a tabu search over all planned rounds (``search``) until
@@ -22,6 +25,7 @@ import random
 import time
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
 from types import MappingProxyType
 from typing import Generic, TypeVar
@@ -38,16 +42,26 @@ from scoring.seating.checks import (
 from scoring.seating.designs import design_for
 from scoring.seating.quality import (
     PlanQuality,
-    larger_table_counts,
+    fair_larger_counts,
     meetings,
     plan_quality,
     repeat_lower_bound,
+    spread_floor,
 )
 from scoring.seating.search import TabuSearch
 from scoring.seating.state import meeting_cost
 from scoring.tables import table_split
 
 P = TypeVar("P", bound=Hashable)
+
+
+class Balance(StrEnum):
+    """Which goal comes first when fewer repeats and even larger-table counts conflict."""
+
+    EVEN = "even"
+    """Larger-table counts differ by at most one (a hard rule), then the fewest repeats."""
+    REPEATS = "repeats"
+    """The fewest repeats, then larger-table counts as even as that allows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +90,7 @@ def plan_seating(
     max_iterations: int | None = None,
     start: Sequence[Sequence[Sequence[P]]] = (),
     apart_first_round: Iterable[tuple[P, P]] = (),
+    balance: Balance | str = Balance.EVEN,
 ) -> SeatingPlan[P]:
     """Seat ``players`` for the next ``rounds`` rounds, given the rounds already played.
 
@@ -84,7 +99,13 @@ def plan_seating(
     apart. Late entries simply have no history. ``apart`` pairs never share a table in any
     planned round, ``apart_first_round`` pairs (e.g. players of one club, at the start of a
     tournament) only in the first; entries of these and of ``fixed`` that name absent players
-    are ignored.
+    are ignored. ``balance`` (a ``Balance`` or its value) orders the goals; under ``EVEN`` a
+    player who missed rounds counts their share of those rounds' larger seats
+    (``quality.fair_larger_counts``), and fixed players are left out of the rule.
+
+    The first round is never the order given: a design (which maps players onto its points in
+    that order) is renamed to start from a shuffled first round, and found again in the history
+    of the next rounds, so replanning each round from the history keeps following it.
 
     The search stops at the first of: a plan that cannot be improved, ``time_limit`` seconds,
     ``max_iterations`` search steps (set it for results that do not depend on the machine's
@@ -98,6 +119,7 @@ def plan_seating(
     for a player count or table sizes the game does not allow.
     """
     started = time.perf_counter()
+    balance = Balance(balance)
     if rounds < 1:
         raise SeatingError(SeatingProblem.ROUNDS, f"Cannot plan {rounds} rounds; plan at least 1.")
     players = list(players)
@@ -116,8 +138,19 @@ def plan_seating(
         for (a, b), count in meetings(history).items()
         if a in index and b in index
     }
-    sat_larger = larger_table_counts(history)
+    sat_larger = fair_larger_counts(history, players)
     larger = [sat_larger[p] for p in players]
+    mixed = sizes[0] != sizes[-1]
+    larger_seats = rounds * sum(1 for size in sizes if size == sizes[0]) * sizes[0] if mixed else 0
+    bounds = None
+    if balance == Balance.EVEN and mixed:
+        fixed_larger = sum(1 for t in fixed_tables.values() if sizes[t] == sizes[0])
+        bounds = _even_bounds(
+            larger,
+            [p not in fixed_tables for p in players],
+            rounds,
+            larger_seats - rounds * fixed_larger,
+        )
     search = TabuSearch(
         n=len(players),
         sizes=sizes,
@@ -128,6 +161,7 @@ def plan_seating(
         fixed={index[p]: t for p, t in fixed_tables.items()},
         rng=random.Random(seed),
         apart_first=[(index[a], index[b]) for a, b in first_pairs],
+        bounds=bounds,
     )
 
     # A stand-in for the free rounds: the lower bound only needs who plays and at what sizes.
@@ -143,16 +177,12 @@ def plan_seating(
     )
     # Pairs that met more than twice already cost more than their repeats.
     history_surplus = sum(meeting_cost(c) - (c - 1) for c in met.values() if c > 1)
-    target = (
-        search.pair_weight * (bound - absent_repeats + history_surplus),
-        _balance_floor(
-            larger,
-            rounds * sum(1 for size in sizes if size == sizes[0]) * sizes[0]
-            if sizes[0] != sizes[-1]
-            else 0,
-            rounds,
-        ),
-    )
+    pair_floor = bound - absent_repeats + history_surplus
+    if bounds is not None and not history and not fixed_tables:
+        # Under the even rule no plan beats the spread floor (a pair meeting m times is
+        # together in C(m, 2) <= (m - 1)**3 pairs of rounds).
+        pair_floor = max(pair_floor, spread_floor(tuple(sizes), rounds, 1) or 0)
+    target = (0, search.pair_weight * pair_floor, _balance_floor(larger, larger_seats, rounds))
 
     if start:
         seeded = [
@@ -161,9 +191,10 @@ def plan_seating(
         ]
     else:
         played = [[[index[p] for p in table if p in index] for table in r] for r in history]
-        design = _design_start(sizes, rounds, played)
-        if design and first_pairs and not played:
-            design = _relabel_to(design, search.greedy_rounds([])[0])
+        # A design for two sizes seats some players at the larger tables in every round.
+        design = _design_start(sizes, rounds, played) if bounds is None else []
+        if design and not played:
+            design = _relabel_to(design, search.greedy_rounds([])[0]) or []
         seeded = [_fit(r, sizes, search.fixed) for r in design]
     search.greedy_rounds(seeded)
     # A design for tables of two sizes is repeat-free but seats a few players at the larger
@@ -220,6 +251,10 @@ def _design_start(
     design = design_for(sizes, len(played) + rounds)
     if not design:
         return []
+    if played:
+        design = _relabel_to(design, played[0])
+        if design is None:
+            return []
     for tables, design_tables in zip(played, design, strict=False):
         if {frozenset(t) for t in tables} != {frozenset(t) for t in design_tables}:
             return []
@@ -228,15 +263,28 @@ def _design_start(
 
 def _relabel_to(
     design: list[list[list[int]]], first: Sequence[Sequence[int]]
-) -> list[list[list[int]]]:
-    """Rename the design's points so that its first round is ``first`` (same table sizes).
+) -> list[list[list[int]]] | None:
+    """Rename the design's points so that its first round is ``first``, or None when ``first``
+    seats other players or at other sizes.
 
-    Renaming keeps a design repeat-free, so a first round that honours constraints of its own
-    (apart in the first round only) comes with the design's later rounds for free.
+    Renaming keeps a design repeat-free, so a shuffled first round, or one that honours
+    constraints of its own (apart in the first round only), comes with the design's later
+    rounds for free. The renaming depends on the tables of ``first`` alone (tables in order of
+    size and lowest player, each in order of player), so it can be found again from the first
+    round as played.
     """
+
+    def canonical(tables: Sequence[Sequence[int]]) -> list[list[int]]:
+        return sorted((sorted(table) for table in tables), key=lambda t: (-len(t), t[0]))
+
+    points, players = canonical(design[0]), canonical(first)
+    if [len(t) for t in points] != [len(t) for t in players] or sorted(
+        p for t in players for p in t
+    ) != list(range(sum(map(len, players)))):
+        return None
     name = {}
-    for points, players in zip(design[0], first, strict=True):
-        name.update(zip(points, players, strict=True))
+    for point_table, player_table in zip(points, players, strict=True):
+        name.update(zip(point_table, player_table, strict=True))
     return [[[name[point] for point in table] for table in tables] for tables in design]
 
 
@@ -281,6 +329,30 @@ def _arrange(
     )
     order = iter(loose)
     return [tables[t] if t in fixed_tables else next(order) for t in range(len(sizes))]
+
+
+def _even_bounds(
+    larger: Sequence[int], movable: Sequence[bool], rounds: int, seats: int
+) -> list[tuple[int, int]]:
+    """Each player's (lowest, highest) larger-table count under the even rule: the narrowest
+    window [m, m + spread] that the movable players can all reach from their counts so far by
+    sharing ``seats`` more over ``rounds`` rounds (at most one a round each). Fixed players are
+    not bound."""
+    counts = [c for c, free in zip(larger, movable, strict=True) if free]
+    unbound = (0, max(larger, default=0) + rounds + 1)
+    if not counts:
+        return [unbound] * len(larger)
+    total = sum(counts) + seats
+    for spread in range(rounds + max(counts) - min(counts) + 1):
+        for low in range(min(counts), max(counts) + rounds + 1):
+            lows = [max(low, c) for c in counts]
+            highs = [min(low + spread, c + rounds) for c in counts]
+            if all(a <= b for a, b in zip(lows, highs, strict=True)) and (
+                sum(lows) <= total <= sum(highs)
+            ):
+                window = iter(zip(lows, highs, strict=True))
+                return [next(window) if free else unbound for free in movable]
+    return [unbound] * len(larger)
 
 
 def _balance_floor(larger: Sequence[int], seats: int, rounds: int) -> int:

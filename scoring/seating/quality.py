@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -27,10 +28,12 @@ class PlanQuality(Generic[P]):
     ``max_meetings``: the most times any one pair met. ``pairs_repeated``: each pair that met more
     than once with how often, most often first. ``five_spread``: among the players of the last
     round, the most minus the fewest times a player sat at a larger table of a round (one with
-    tables of two sizes; the "5-table" with the default sizes). ``lower_bound``: no seating of the
-    planned rounds, with the same players, table sizes and constraints, can have fewer repeats.
-    ``seconds``: time the planner spent (0 when only measured); plans that differ only in it
-    compare equal.
+    tables of two sizes; the "5-table" with the default sizes), a player who missed rounds
+    credited with their share of those rounds' larger seats (``fair_larger_counts``).
+    ``larger_counts``: each player of the last round with the times they really sat at a larger
+    table, most first. ``lower_bound``: no seating of the planned rounds, with the same players,
+    table sizes and constraints, can have fewer repeats. ``seconds``: time the planner spent (0
+    when only measured); plans that differ only in it compare equal.
     """
 
     repeats: int
@@ -39,6 +42,7 @@ class PlanQuality(Generic[P]):
     five_spread: int
     lower_bound: int
     seconds: float = field(default=0.0, compare=False)
+    larger_counts: tuple[tuple[P, int], ...] = ()
 
 
 def meetings(schedule: Schedule) -> Counter[tuple[P, P]]:
@@ -69,6 +73,25 @@ def larger_table_counts(schedule: Schedule) -> Counter[P]:
     return counts
 
 
+def fair_larger_counts(schedule: Schedule, players: Iterable[P]) -> dict[P, int]:
+    """``larger_table_counts`` for ``players``, each credited for the rounds they missed with
+    that round's share of larger seats (seats over players, summed and rounded half up): the
+    counts that the even rule compares, so a late entry is not owed every larger seat."""
+    counts = larger_table_counts(schedule)
+    credit: Counter[P] = Counter()
+    players = list(players)
+    for tables in schedule:
+        present = {p for table in tables for p in table}
+        if not tables or len({len(table) for table in tables}) < 2:
+            continue
+        smallest = min(len(table) for table in tables)
+        seats = sum(len(table) for table in tables if len(table) > smallest)
+        for p in players:
+            if p not in present:
+                credit[p] += Fraction(seats, len(present))
+    return {p: counts[p] + int(credit[p] + Fraction(1, 2)) for p in players}
+
+
 def plan_quality(
     schedule: Schedule,
     *,
@@ -88,7 +111,8 @@ def plan_quality(
     )
     counts = larger_table_counts(schedule)
     last = [p for table in schedule[-1] for p in table] if schedule else []
-    spread = max(counts[p] for p in last) - min(counts[p] for p in last) if last else 0
+    fair = fair_larger_counts(schedule, last)
+    spread = max(fair.values()) - min(fair.values()) if last else 0
     return PlanQuality(
         repeats=sum(count - 1 for count in met.values() if count > 1),
         max_meetings=max(met.values(), default=0),
@@ -96,6 +120,9 @@ def plan_quality(
         five_spread=spread,
         lower_bound=repeat_lower_bound(schedule, played=played, apart=apart, fixed=fixed or {}),
         seconds=seconds,
+        larger_counts=tuple(
+            sorted(((p, counts[p]) for p in last), key=lambda c: (-c[1], _order(c[0])))
+        ),
     )
 
 

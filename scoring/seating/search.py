@@ -10,7 +10,10 @@ table, or someone joining its smaller one.
 
 After a long stall it goes back to the best plan and makes a few random moves; after five such
 kicks without a better plan it starts afresh (a new greedy start), keeping the best plan seen.
-Plans are compared on fewest repeats first and the most even larger-table counts second.
+Plans are compared on fewest repeats first and the most even larger-table counts second; under
+the even rule on the counts outside their bounds before either. The even rule's greedy start
+gives each round's larger seats to the players furthest below their bounds, so it starts
+within them, and the players outside them count as conflicts.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ class TabuSearch(PlanState):
                 round_tables[t].append(p)
             order = [p for p in range(self.n) if self.movable[p]]
             rng.shuffle(order)
+            larger_seats = self._larger_seats(order, round_tables, is_large)
             # Players with apart partners first: they have the fewest good tables.
             first_round = not self.tables
             order.sort(
@@ -65,6 +69,8 @@ class TabuSearch(PlanState):
                 best, best_cost = -1, 0.0
                 for t, table in enumerate(round_tables):
                     if len(table) >= self.sizes[t]:
+                        continue
+                    if larger_seats is not None and is_large[t] != (p in larger_seats):
                         continue
                     cost = sum(inc[row[x]] for x in table) + rng.random()
                     if first_round:
@@ -87,6 +93,23 @@ class TabuSearch(PlanState):
         self.load(rounds)
         return rounds
 
+    def _larger_seats(
+        self, order: list[int], round_tables: list[list[int]], is_large: list[bool]
+    ) -> set[int] | None:
+        """Under the even rule, who takes this round's free larger seats: the players furthest
+        below their lowest count, then below their highest (in the shuffled ``order`` among
+        equals). None without the rule."""
+        if self.bounds is None or not self.mixed:
+            return None
+        free = sum(
+            self.sizes[t] - len(table) for t, table in enumerate(round_tables) if is_large[t]
+        )
+        bounds = self.bounds
+        neediest = sorted(
+            order, key=lambda p: (self.larger[p] - bounds[p][0], self.larger[p] - bounds[p][1])
+        )
+        return set(neediest[:free])
+
     # -- moves -----------------------------------------------------------------------------
 
     def conflicts(self) -> tuple[list[tuple[int, int]], set[tuple[int, int]]]:
@@ -105,7 +128,16 @@ class TabuSearch(PlanState):
                             if movable[b]:
                                 found.add((r, b))
         extreme = set()
-        if self.mixed:
+        if self.mixed and self.bounds is not None:
+            for p in range(self.n):
+                if not movable[p] or not self.outside(p):
+                    continue
+                above = self.larger[p] > self.bounds[p][1]
+                for r in range(self.n_rounds):
+                    if self.large[r][self.where[r][p]] == above:
+                        extreme.add((r, p))
+                        found.add((r, p))
+        elif self.mixed:
             low, high = min(self.larger), max(self.larger)
             if high - low >= 2:
                 for r in range(self.n_rounds):
@@ -161,14 +193,14 @@ class TabuSearch(PlanState):
     def run(
         self,
         *,
-        target: tuple[int, int],
+        target: tuple[int, int, int],
         deadline: float,
         max_iterations: int | None,
         restart: Callable[[], object] | None = None,
         clock=time.perf_counter,
     ) -> tuple[Rounds, int]:
-        """Improve the loaded plan until its ``key`` reaches ``target`` (lower bounds on the pair
-        cost and on the balance term), time or iterations run out.
+        """Improve the loaded plan until its ``key`` reaches ``target`` (lower bounds on the
+        excess, the pair cost and the balance term), time or iterations run out.
 
         When kicks from the best plan stop paying off, ``restart`` (if given) loads a fresh
         start and the search goes on from there, keeping the best plan seen.
@@ -182,7 +214,7 @@ class TabuSearch(PlanState):
         step = 0
         stall_limit = self.stall_limit
         kicks = 0
-        while best_key[0] > target[0] or best_key[-1] > target[1]:
+        while best_key[0] > target[0] or best_key[1] > target[1] or best_key[-1] > target[2]:
             if max_iterations is not None and step >= max_iterations:
                 break
             if step % 8 == 0 and clock() > deadline:

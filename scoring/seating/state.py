@@ -15,7 +15,9 @@ much as seven second ones, so no pair meets three times where more pairs meeting
 then). Added to that, when a round has tables of two sizes: the sum over players of the square
 of how often they sat at a larger table (minimal when those counts differ by at most one). The
 search weighs the two terms so that it can trade them while it moves; plans are compared on the
-pair term first, the spread of the counts next and the balance term last (``key``). A pair that
+pair term first, the spread of the counts next and the balance term last (``key``). Under the
+even rule (``bounds``: each player's lowest and highest count) every count outside its bounds
+adds a third term, compared before all others. A pair that
 must sit apart starts at a meeting count of ``APART`` so every meeting of it costs far more than
 any repeat.
 """
@@ -51,6 +53,7 @@ class PlanState:
         fixed: dict[int, int],
         rng: random.Random,
         apart_first: Sequence[tuple[int, int]] = (),
+        bounds: Sequence[tuple[int, int]] | None = None,
     ) -> None:
         self.n = n
         self.sizes = tuple(sizes)
@@ -84,6 +87,19 @@ class PlanState:
         self.first_penalty = self.inc[APART]
         self.base_larger = list(larger)
         self.balance_weight = 1
+        # The even rule: each player's larger-table count within bounds[p] (lowest, highest).
+        # Every count outside costs ``excess_weight``, about two repeats: heavy enough that the
+        # search comes back quickly, light enough that it may pass through a plan outside the
+        # bounds on the way to a better one. Plans are compared on the excess first (``key``).
+        self.bounds = list(bounds) if bounds is not None else None
+        self.excess_weight = 2 * self.pair_weight if bounds is not None else 0
+        top_count = max(larger, default=0) + rounds + 2
+        # bal[p][c]: the balance cost of player p sitting c times at a larger table.
+        self.bal = [
+            [self.balance_weight * c * c + self.excess_weight * self._outside(p, c)
+             for c in range(top_count)]
+            for p in range(n)
+        ]  # fmt: skip
         self.tables: Rounds = []
 
     # -- the plan and its cost -------------------------------------------------------------
@@ -107,6 +123,7 @@ class PlanState:
                         row[b] += 1
                         self.met[b][a] += 1
         self.balance = sum(x * x for x in self.larger)
+        self.excess = sum(self._outside(p, c) for p, c in enumerate(self.larger))
         self.cost = self.full_cost()
 
     def full_cost(self) -> int:
@@ -124,17 +141,19 @@ class PlanState:
                     cost += self.first_penalty * sum(
                         1 for b in table[i + 1 :] if b in self.first_apart[a]
                     )
-        return cost + self.balance_weight * sum(x * x for x in self.larger)
+        return cost + sum(self.bal[p][c] for p, c in enumerate(self.larger))
 
     def pair_cost(self) -> int:
-        return self.cost - self.balance_weight * self.balance
+        return self.cost - self.balance_weight * self.balance - self.excess_weight * self.excess
 
-    def key(self) -> tuple[int, int, int]:
-        """How good the plan is: the pair term first, then the spread of the larger-table counts
-        (what players see), then their sum of squares (which also rewards evening out a count
-        that is not at an extreme)."""
+    def key(self) -> tuple[int, int, int, int]:
+        """How good the plan is: the counts outside the even rule's bounds first (always 0
+        without the rule), then the pair term, then the spread of the larger-table counts (what
+        players see), then their sum of squares (which also rewards evening out a count that is
+        not at an extreme)."""
         larger = self.larger
-        return (self.pair_cost(), max(larger, default=0) - min(larger, default=0), self.balance)
+        spread = max(larger, default=0) - min(larger, default=0)
+        return (self.excess, self.pair_cost(), spread, self.balance)
 
     def snapshot(self) -> Rounds:
         return [[table[:] for table in r] for r in self.tables]
@@ -163,8 +182,8 @@ class PlanState:
                         delta += self.first_penalty * ((y in first_a) - (y in first_b))
         large = self.large[r]
         if large[ta] != large[tb]:
-            la, lb = self.larger[a], self.larger[b]
-            delta += self.balance_weight * (2 * (lb - la + 1) if large[ta] else 2 * (la - lb + 1))
+            up, down = (b, a) if large[ta] else (a, b)
+            delta += self.bal_step(up, 1) + self.bal_step(down, -1)
         return delta
 
     def swap(self, r: int, a: int, b: int, delta: int) -> None:
@@ -198,13 +217,12 @@ class PlanState:
         """Moving ``x`` from its larger table to the smaller table ``tb`` of round ``r``."""
         ta = self.where[r][x]
         inc, row = self.inc, self.met[x]
-        larger = self.larger
         delta = 0
         for y in self.tables[r][ta]:
             if y != x:
-                delta -= inc[row[y] - 1] + self.balance_weight * (2 * larger[y] - 1)
+                delta += self.bal_step(y, -1) - inc[row[y] - 1]
         for z in self.tables[r][tb]:
-            delta += inc[row[z]] + self.balance_weight * (2 * larger[z] + 1)
+            delta += inc[row[z]] + self.bal_step(z, 1)
         if r == 0 and self.first_apart[x]:
             first = self.first_apart[x]
             delta += self.first_penalty * (
@@ -241,7 +259,23 @@ class PlanState:
         large, resizable = self.large[r], self.resizable
         return [t for t in range(len(large)) if not large[t] and resizable[t]]
 
+    def bal_step(self, p: int, step: int) -> int:
+        """What one more (step 1) or one fewer (step -1) larger seat costs player ``p``."""
+        c = self.larger[p]
+        return self.bal[p][c + step] - self.bal[p][c]
+
+    def outside(self, p: int) -> int:
+        """How far player ``p``'s larger-table count is outside the even rule's bounds."""
+        return self._outside(p, self.larger[p])
+
+    def _outside(self, p: int, c: int) -> int:
+        if self.bounds is None:
+            return 0
+        low, high = self.bounds[p]
+        return low - c if c < low else c - high if c > high else 0
+
     def _count(self, p: int, step: int) -> None:
         before = self.larger[p]
         self.larger[p] = before + step
         self.balance += 2 * before * step + 1
+        self.excess += self._outside(p, before + step) - self._outside(p, before)

@@ -14,6 +14,7 @@ import pytest
 
 from scoring.errors import ErrorCode, ScoringError
 from scoring.seating import (
+    Balance,
     SeatingError,
     SeatingProblem,
     plan_quality,
@@ -76,13 +77,18 @@ def test_preferring_tables_of_five_seats_twenty_players_at_four_tables():
         (20, 5, (4,)),  # a resolvable transversal design over GF(5)
         (32, 8, (4,)),
         (32, 10, (4,)),  # the social golfer instance 8-4-10, stored
+        (24, 7, (4,)),  # 6-4-7, from a resolvable group divisible design of type 3^8
+        (48, 7, (4,)),  # two copies of it
         (96, 10, (4,)),  # three copies of it
         (40, 6, (5,)),
         (23, 5, (4, 5)),  # GF(5) design less two players: 5+5+5+4+4
     ],
 )
 def test_schedules_known_to_be_repeat_free_have_no_repeats(n_players, rounds, sizes):
-    plan = plan_seating(list(range(n_players)), rounds=rounds, table_sizes=sizes, **BUDGET)
+    # Repeats first: the design for 23 seats two players at a 5-table in every round.
+    plan = plan_seating(
+        list(range(n_players)), rounds=rounds, table_sizes=sizes, balance="repeats", **BUDGET
+    )
     assert plan.quality.repeats == 0
     assert plan.quality.max_meetings == 1
     assert plan.quality.lower_bound == 0
@@ -190,14 +196,22 @@ def test_players_who_sat_at_smaller_tables_before_get_the_larger_ones_now():
     assert plan.quality.five_spread == 1
 
 
-def test_repeats_come_before_the_balance_of_larger_tables():
+def test_repeats_first_come_before_the_balance_of_larger_tables():
     # After 5+4, a next round taking k of the old 5 to the 5-table repeats C(k,2) + C(5-k,2) +
     # C(5-k,2) + C(k-1,2) pairs: 6 at best (k = 3), which leaves counts of 2, 1 and 0. The even
     # split (k = 1: everyone sits at the 5-table once or twice) costs 12 repeats.
     history = [[[0, 1, 2, 3, 4], [5, 6, 7, 8]]]
-    plan = plan_seating(list(range(9)), history=history, **BUDGET)
+    plan = plan_seating(list(range(9)), history=history, balance=Balance.REPEATS, **BUDGET)
     assert plan.quality.repeats == 6
     assert plan.quality.five_spread == 2
+
+
+def test_the_even_balance_shares_the_larger_tables_out_first_by_default():
+    history = [[[0, 1, 2, 3, 4], [5, 6, 7, 8]]]
+    plan = plan_seating(list(range(9)), history=history, **BUDGET)
+    assert plan.quality.five_spread == 1
+    assert plan.quality.repeats == 12
+    assert set(plan.rounds[0][0]) - {0, 1, 2, 3, 4} == {5, 6, 7, 8}
 
 
 def test_mixed_tables_can_force_repeats_and_an_even_spread_can_force_more():
@@ -406,3 +420,41 @@ def test_players_kept_apart_in_the_first_round_are_apart_with_mixed_tables_too()
     plan = plan_seating(list(range(18)), rounds=3, apart_first_round=apart, **BUDGET)
     validate_plan(plan.rounds[:1], players=list(range(18)), apart=apart)
     validate_plan(plan.rounds, players=list(range(18)))
+
+
+@pytest.mark.parametrize("rounds", range(2, 9))
+@pytest.mark.parametrize("n_players", range(8, 61))
+def test_the_even_balance_keeps_larger_table_counts_within_one(n_players, rounds):
+    players = list(range(n_players))
+    plan = plan_seating(players, rounds=rounds, seed=n_players, time_limit=60.0, max_iterations=5)
+    validate_plan(plan.rounds, players=players)
+    counts = [count for _player, count in plan.quality.larger_counts]
+    assert max(counts) - min(counts) <= 1
+    assert plan.quality.five_spread <= 1
+
+
+def test_a_late_entry_is_counted_over_the_rounds_they_played():
+    # 17 players at 5+4+4+4 for two rounds, then an 18th joins for three rounds at 5+5+4+4.
+    early = plan_seating(list(range(17)), rounds=2, **BUDGET).rounds
+    plan = plan_seating(list(range(18)), rounds=3, history=early, **BUDGET)
+    assert plan.quality.five_spread <= 1
+    # Credited with 2 x 5/17 of a larger seat for the rounds missed, so not owed all three.
+    assert dict(plan.quality.larger_counts)[17] in (1, 2)
+
+
+def test_the_even_balance_is_as_tight_as_the_rounds_played_allow():
+    # Players 0-4 sat at the 5-table in all three rounds played: with one round left, 5-8 take
+    # four of its five seats and one of 0-4 the fifth, a spread of three at best.
+    history = [[[0, 1, 2, 3, 4], [5, 6, 7, 8]]] * 3
+    plan = plan_seating(list(range(9)), rounds=1, history=history, **BUDGET)
+    assert set(plan.rounds[0][0]) > {5, 6, 7, 8}
+    assert plan.quality.five_spread == 3
+
+
+def test_the_same_seed_gives_the_same_plan_under_both_balances():
+    for balance in Balance:
+        plans = [
+            plan_seating(list(range(21)), rounds=4, balance=balance, seed=5, **BUDGET)
+            for _ in range(2)
+        ]
+        assert plans[0] == plans[1]

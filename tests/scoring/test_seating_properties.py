@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.seating import SeatingError, SeatingProblem, plan_quality, plan_seating, validate_plan
+from scoring.seating import (
+    Balance,
+    SeatingError,
+    SeatingProblem,
+    plan_quality,
+    plan_seating,
+    validate_plan,
+)
 from scoring.seating.quality import spread_floor
 from scoring.tables import table_split
 
@@ -96,18 +103,25 @@ def _weighted_repeats(schedule):
     return sum((times - 1) ** 3 for *_, times in plan_quality(schedule).pairs_repeated)
 
 
+@pytest.mark.parametrize("balance", list(Balance))
 @pytest.mark.parametrize(("n_players", "rounds"), [(8, 3), (9, 2), (10, 2)])
-def test_on_tiny_tournaments_the_plan_is_the_best_possible(n_players, rounds):
+def test_on_tiny_tournaments_the_plan_is_the_best_possible(n_players, rounds, balance):
     # Brute force over every later round; the first is fixed, as relabelling the players turns
-    # any first round into it.
+    # any first round into it. Under the even rule only spreads of at most one compete.
     players = list(range(n_players))
     seatings = list(_all_rounds(players, table_split(n_players).sizes))
     schedules = [[seatings[0], *later] for later in product(seatings, repeat=rounds - 1)]
-    best = min(map(_weighted_repeats, schedules))
     fewest = min(plan_quality(schedule).repeats for schedule in schedules)
-    plan = plan_seating(players, rounds=rounds, time_limit=60.0, max_iterations=300)
+    if balance == Balance.EVEN:
+        schedules = [s for s in schedules if plan_quality(s).five_spread <= 1]
+    best = min(map(_weighted_repeats, schedules))
+    plan = plan_seating(
+        players, rounds=rounds, balance=balance, time_limit=60.0, max_iterations=300
+    )
     assert _weighted_repeats(plan.rounds) == best
     assert plan.quality.lower_bound <= fewest
+    if balance == Balance.EVEN:
+        assert plan.quality.five_spread <= 1
 
 
 @pytest.mark.parametrize(("n_players", "rounds"), [(8, 3), (9, 2), (10, 2), (9, 3)])

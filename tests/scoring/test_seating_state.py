@@ -20,13 +20,15 @@ def fresh(state: PlanState) -> PlanState:
         fixed=state.fixed,
         rng=random.Random(0),
         apart_first=[(a, b) for a in range(state.n) for b in state.first_apart[a] if a < b],
+        bounds=state.bounds,
     )
     copy.load(state.snapshot())
     return copy
 
 
+@pytest.mark.parametrize("bounded", [False, True])
 @pytest.mark.parametrize("seed", range(5))
-def test_swaps_and_transfers_keep_costs_counts_and_meetings_exact(seed):
+def test_swaps_and_transfers_keep_costs_counts_and_meetings_exact(seed, bounded):
     rng = random.Random(seed)
     # 18 players as 5+5+4+4, with history counts, a fixed player and a first-round apart pair.
     state = TabuSearch(
@@ -39,6 +41,7 @@ def test_swaps_and_transfers_keep_costs_counts_and_meetings_exact(seed):
         fixed={17: 3},
         rng=rng,
         apart_first=[(0, 1)],
+        bounds=[(2, 3)] * 18 if bounded else None,
     )
     state.greedy_rounds([])
     transfers = 0
@@ -57,6 +60,7 @@ def test_swaps_and_transfers_keep_costs_counts_and_meetings_exact(seed):
     assert transfers > 0
     assert state.cost == again.cost
     assert state.key() == again.key()
+    assert state.excess == again.excess
     assert state.larger == again.larger
     assert state.met == again.met
     assert state.large == again.large

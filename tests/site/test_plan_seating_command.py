@@ -1,6 +1,7 @@
 """The plan_seating command: numbered players for directors and benchmarks, or a tournament."""
 
 import json
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -47,3 +48,29 @@ def test_tournament_plan_names_the_players_and_saves_nothing(capsys):
     out = capsys.readouterr().out
     assert "Round 1" in out and "Speler A" in out
     assert tournament.rounds.count() == 1
+
+
+def larger_spread(rounds) -> int:
+    counts = Counter()
+    for tables in rounds:
+        for table in tables:
+            counts.update({p: len(table) == 5 for p in table})
+    return max(counts.values()) - min(counts.values())
+
+
+def test_the_even_balance_is_the_default_and_repeats_can_be_asked_for(capsys):
+    args = ("--players", "17", "--rounds", "5", "--format", "json", "--time-limit", "0.5")
+    assert larger_spread(plan(capsys, *args)["rounds"]) <= 1
+    call_command("plan_seating", *args, "--balance", "repeats")
+    assert "(balance repeats)" in capsys.readouterr().err
+
+
+@pytest.mark.django_db
+def test_a_tournament_is_planned_with_its_own_balance(capsys):
+    tournament = played_tournament(9, rounds=1)
+    tournament.seating_balance = "repeats"
+    tournament.save(update_fields=["seating_balance"])
+    call_command("plan_seating", "--tournament", tournament.slug, "--rounds", "1")
+    assert "(balance repeats)" in capsys.readouterr().out
+    call_command("plan_seating", "--tournament", tournament.slug, "--balance", "even")
+    assert "(balance even)" in capsys.readouterr().out

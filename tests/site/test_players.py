@@ -13,6 +13,7 @@ from tournament.models import Player, Round
 from tournament.player_import import PlayerFileError, parse_pasted, parse_upload
 from tournament.problems import ProblemsError
 from tournament.services.players import player_withdraw
+from tournament.services.seating import round_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -176,3 +177,21 @@ def test_extra_spaces_do_not_make_a_new_player(director_client, tournament):
     url = reverse("player_list", args=[tournament.slug])
     director_client.post(url, {"name": doubled})
     assert tournament.players.count() == 8
+
+
+def test_a_pair_set_never_to_sit_together_is_kept_apart_in_every_round(director, director_client):
+    tournament = played_tournament(8, rounds=0, director=director)
+    tournament.rounds_planned = 3
+    tournament.save(update_fields=["rounds_planned"])
+    anna, bert = tournament.players.order_by("pk")[:2]
+    url = reverse("player_apart", args=[tournament.slug, anna.pk])
+    director_client.post(url, {"other": bert.pk, "action": "add"})
+    page = director_client.get(reverse("player_detail", args=[tournament.slug, anna.pk]))
+    assert list(page.context["kept_apart"]) == [bert]
+    for _ in range(3):
+        round_, _note = round_seat(tournament=tournament)
+        tables = {seat.player_id: seat.table_id for seat in round_.seats.all()}
+        assert tables[anna.pk] != tables[bert.pk]
+        Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
+    director_client.post(url, {"other": bert.pk, "action": "remove"})
+    assert not tournament.apart_pairs.exists()

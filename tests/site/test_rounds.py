@@ -6,12 +6,15 @@ from itertools import combinations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scoring.deals import dealer_seat
+from scoring.tables import table_split
 from tests.factories import played_tournament
-from tournament.models import Entry, Round, Seat
+from tournament.models import Entry, Round, Seat, Tournament
 from tournament.problems import ProblemsError
 from tournament.services.seating import round_move, round_seat, round_swap
+from tournament.services.seating_options import SeatingOption
 from tournament.services.sheets import SheetProblems, sheet_record
 
 pytestmark = pytest.mark.django_db
@@ -153,14 +156,17 @@ def test_dealing_evens_out_over_the_rounds(tournament):
     assert set(dealt) == set(tournament.players.values_list("pk", flat=True))
 
 
-@pytest.mark.parametrize("players", [8, 14])
-def test_dealing_evens_out_at_tables_of_4_and_5(director, players):
+@pytest.mark.parametrize(
+    ("players", "balance"), [(8, "even"), (13, "even"), (22, "even"), (14, "repeats")]
+)
+def test_dealing_evens_out_at_tables_of_4_and_5(director, players, balance):
     """Dealing is a handicap (the dealer may not make the bids add up): after 5 rounds nobody
     has dealt more than one deal more than anybody else. (Turning only the first dealer round
     by round left differences of 2 and 3 deals here.)"""
     tournament = played_tournament(players, rounds=0, director=director)
     tournament.rounds_planned = 5
-    tournament.save(update_fields=["rounds_planned"])
+    tournament.seating_balance = balance
+    tournament.save(update_fields=["rounds_planned", "seating_balance"])
     dealt = deals_dealt_in(tournament, 5)
     assert max(dealt.values()) - min(dealt.values()) <= 1
 
@@ -198,3 +204,104 @@ def test_the_first_dealer_drawn_at_the_table_is_recorded_before_play(director_cl
     )  # fmt: skip
     assert any("2" in str(m) for m in response.context["messages"])
     assert started.seats.order_by("position").first().player != other
+
+
+def complete(round_):
+    Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
+
+
+def test_the_draft_shows_what_each_balance_gives(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    tournament.rounds_planned = 5
+    tournament.save(update_fields=["rounds_planned"])
+    round_, _note = round_seat(tournament=tournament)
+    assert set(round_.seating_options) == {"even", "repeats"}
+    response = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    even, repeats = response.context["seating_choices"]
+    assert even.chosen and not repeats.chosen
+    assert even.summary.startswith("Gelijk verdeeld: ")
+    assert "herhaalde ontmoetingen, iedereen 1-2× aan een tafel van 5." in even.summary  # noqa: RUF001
+    assert repeats.summary.startswith("Minste herhalingen: ")
+    planned = round_.seating_options["even"]["tables"]
+    assert [set(t) for t in tables_of(round_)] == [set(t) for t in planned]
+
+
+def test_the_directors_choice_of_balance_is_kept_for_the_next_round(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    tournament.rounds_planned = 3
+    tournament.save(update_fields=["rounds_planned"])
+    first, _note = round_seat(tournament=tournament)
+    director_client.post(
+        reverse("round_balance", args=[tournament.slug, 1]), {"balance": "repeats"}
+    )
+    tournament.refresh_from_db()
+    assert tournament.seating_balance == Tournament.SeatingBalance.REPEATS
+    planned = first.seating_options["repeats"]["tables"]
+    assert [set(t) for t in tables_of(first)] == [set(t) for t in planned]
+    complete(first)
+    second, _note = round_seat(tournament=tournament)
+    planned = second.seating_options["repeats"]["tables"]
+    assert [set(t) for t in tables_of(second)] == [set(t) for t in planned]
+
+
+def test_one_table_size_offers_no_choice_of_balance(tournament):
+    round_, _note = round_seat(tournament=tournament)
+    assert round_.seating_options == {}
+
+
+def seat_clubs(director, clubs: list[str], *, apart: bool = True):
+    tournament = played_tournament(len(clubs), rounds=0, director=director)
+    for player, club in zip(tournament.players.order_by("pk"), clubs, strict=True):
+        player.club = club
+        player.save(update_fields=["club"])
+    tournament.clubs_apart_first_round = apart
+    tournament.save(update_fields=["clubs_apart_first_round"])
+    round_, _note = round_seat(tournament=tournament)
+    club = dict(tournament.players.values_list("pk", "club"))
+    return [[club[pk] for pk in table] for table in tables_of(round_)]
+
+
+@pytest.mark.parametrize("n_players", [16, 18, 21])
+def test_round_one_seats_the_players_of_a_club_at_different_tables(director, n_players):
+    # Four clubs with a player for every table, listed club by club as an import would have
+    # them; the others play for no club.
+    tables = len(table_split(n_players).sizes)
+    clubs = [f"club {i // tables}" if i < 4 * tables else "" for i in range(n_players)]
+    for table in seat_clubs(director, clubs):
+        members = [club for club in table if club]
+        assert len(set(members)) == len(members)
+
+
+def test_a_club_larger_than_the_number_of_tables_is_spread_over_all_tables(director):
+    clubs = ["Groot"] * 9 + [""] * 7  # nine players of one club, four tables
+    for table in seat_clubs(director, clubs):
+        assert table.count("Groot") in (2, 3)
+
+
+def test_round_one_is_never_seated_in_import_order(director):
+    # The design for 16 seats point p at table p mod 4: in import order, that would put
+    # players 1, 5, 9 and 13 together; and with clubs in that order, club mates together.
+    clubs = [f"club {i % 4}" for i in range(16)]
+    tables = seat_clubs(director, clubs, apart=False)
+    assert any(len(set(table)) > 1 for table in tables)
+
+
+def test_the_options_are_told_as_the_director_reads_them():
+    even = SeatingOption("even", 24, 1, 2, 7, 1, 5)
+    fewest = SeatingOption("repeats", 10, 0, 5, 7, 5, 5)
+    with translation.override("nl"):
+        told = f"{even.summary({7: 'Anna'})} {fewest.summary({7: 'Anna'})}"
+    assert told == (
+        "Gelijk verdeeld: 24 herhaalde ontmoetingen, iedereen 1-2× aan een tafel van 5. "  # noqa: RUF001
+        "Minste herhalingen: 10, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
+    )
+
+
+def test_without_options_the_other_balance_is_refused(tournament, director_client):
+    round_seat(tournament=tournament)  # 16 players at tables of 4: nothing to choose
+    url = reverse("round_balance", args=[tournament.slug, 1])
+    response = director_client.post(url, {"balance": "repeats"}, follow=True)
+    assert any("opnieuw in" in str(m) for m in response.context["messages"])
+    assert director_client.post(url, {"balance": "sideways"}).status_code == 404
+    tournament.refresh_from_db()
+    assert tournament.seating_balance == Tournament.SeatingBalance.EVEN

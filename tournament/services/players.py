@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import Player, Round, Seat, Tournament
+from tournament.models import ApartPair, Player, Round, Seat, Tournament
 from tournament.player_import import PlayerRow, check_rows
 from tournament.problems import PlacedProblem, ProblemsError
 
@@ -142,3 +142,29 @@ def player_reinstate(*, player: Player) -> Player:
     player.withdrawn_round = None
     player.save(update_fields=["withdrawn_round"])
     return player
+
+
+@transaction.atomic
+def apart_pair_add(*, player: Player, other: Player) -> ApartPair:
+    """Never seat ``player`` and ``other`` at one table (from the next seating on)."""
+    if other.tournament_id != player.tournament_id or other.pk == player.pk:
+        raise ProblemsError(
+            [
+                PlacedProblem(
+                    code="apart_pair", message=_("Choose another player of this tournament.")
+                )
+            ]
+        )
+    a, b = sorted((player.pk, other.pk))
+    pair, _created = ApartPair.objects.get_or_create(
+        tournament_id=player.tournament_id, player_a_id=a, player_b_id=b
+    )
+    return pair
+
+
+@transaction.atomic
+def apart_pair_remove(*, player: Player, other: Player) -> None:
+    a, b = sorted((player.pk, other.pk))
+    ApartPair.objects.filter(
+        tournament_id=player.tournament_id, player_a_id=a, player_b_id=b
+    ).delete()

@@ -9,6 +9,7 @@ stores only the round at hand: the next round is planned again from what was rea
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
 
 from django.conf import settings
 from django.db import transaction
@@ -17,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
-from scoring.seating import SeatingError, plan_seating
+from scoring.seating import Balance, SeatingError
 from scoring.tables import table_split
 from tournament.models import (
     SEATING_EDITABLE_STATES,
@@ -31,6 +32,14 @@ from tournament.models import (
 )
 from tournament.problems import PlacedProblem, ProblemsError
 from tournament.selectors import next_round_number, players_for_round
+from tournament.services.seating_options import (
+    SeatingRequest,
+    club_pairs,
+    is_apart_refusal,
+    options_load,
+    options_store,
+    plan_options,
+)
 
 EDITABLE_STATES = SEATING_EDITABLE_STATES
 
@@ -79,34 +88,89 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
             % {"round": number, "count": len(players)},
         )
     remaining = max(1, tournament.rounds_planned - number + 1)
-    try:
-        plan = plan_seating(
-            players,
-            rounds=remaining,
-            history=seating_history(tournament, before=number),
-            table_sizes=tournament.table_sizes,
-            prefer=tournament.prefer_size,
-            seed=number if seed is None else seed,
-            time_limit=settings.SEATING_TIME_LIMIT,
+    history = seating_history(tournament, before=number)
+    split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
+    clubs_apart = ()
+    if not history and tournament.clubs_apart_first_round:
+        clubs = dict(
+            Player.objects.filter(pk__in=players).exclude(club="").values_list("pk", "club")
         )
+        clubs_apart = club_pairs(clubs, len(split.sizes))
+    request = SeatingRequest(
+        players=tuple(players),
+        rounds=remaining,
+        history=history,
+        table_sizes=tuple(tournament.table_sizes),
+        prefer=tournament.prefer_size,
+        seed=number if seed is None else seed,
+        apart=tuple(tournament.apart_pairs.values_list("player_a_id", "player_b_id")),
+        apart_first_round=clubs_apart,
+    )
+    notes = []
+    chosen = Balance(tournament.seating_balance)
+    try:
+        try:
+            plan, options = plan_options(
+                request, chosen=chosen, time_limit=settings.SEATING_TIME_LIMIT
+            )
+        except SeatingError as exc:
+            if not (clubs_apart and is_apart_refusal(exc)):
+                raise
+            # Too many players of too few clubs to keep them all apart: seat without.
+            request = replace(request, apart_first_round=())
+            plan, options = plan_options(
+                request, chosen=chosen, time_limit=settings.SEATING_TIME_LIMIT
+            )
+            notes.append(_("The clubs' players could not all sit at different tables."))
     except (SeatingError, ScoringError) as exc:
         raise _refuse("seating", str(exc)) from exc
-    round_ = Round.objects.create(tournament=tournament, number=number, state=Round.State.DRAFT)
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        state=Round.State.DRAFT,
+        seating_options=options_store(options),
+    )
     dealt = deals_dealt_so_far(tournament)
     tables = [_dealing_balanced(members, dealt) for members in plan.rounds[0]]
     _store_tables(round_, tables)
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
-    note = ""
     if split.fallback:
-        note = _(
-            "%(count)s players cannot all sit at tables of %(sizes)s; this round uses tables "
-            "of %(split)s."
-        ) % {
-            "count": len(players),
-            "sizes": " / ".join(map(str, sorted(tournament.table_sizes))),
-            "split": " + ".join(map(str, split.sizes)),
-        }
-    return round_, note
+        notes.append(
+            _(
+                "%(count)s players cannot all sit at tables of %(sizes)s; this round uses tables "
+                "of %(split)s."
+            )
+            % {
+                "count": len(players),
+                "sizes": " / ".join(map(str, sorted(tournament.table_sizes))),
+                "split": " + ".join(map(str, split.sizes)),
+            }
+        )
+    return round_, " ".join(notes)
+
+
+@transaction.atomic
+def round_balance(*, round_: Round, balance: Balance) -> Round:
+    """Seat a draft round as the other balance planned it when it was seated (the director
+    compared them), and remember that balance for the next rounds. Hand changes are lost."""
+    round_ = _editable_round(round_)
+    tournament = round_.tournament
+    options = {option.balance: option for option in options_load(round_.seating_options)}
+    last = tournament.rounds.order_by("-number").first()
+    if str(balance) not in options or last.pk != round_.pk:
+        raise _refuse(
+            "no_seating_option",
+            _("Round %(round)s has no other seating to choose; seat it again instead.")
+            % {"round": round_.number},
+            round=round_.number,
+        )
+    round_.tables.all().delete()
+    dealt = deals_dealt_so_far(tournament)
+    _store_tables(
+        round_, [_dealing_balanced(members, dealt) for members in options[str(balance)].tables]
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(seating_balance=str(balance))
+    return round_
 
 
 def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:

@@ -21,6 +21,8 @@ EDITABLE = (
     "public",
     "table_sizes",
     "prefer_size",
+    "seating_balance",
+    "clubs_apart_first_round",
     "tiebreaks",
     "confirmation_rule",
 )

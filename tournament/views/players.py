@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournament import selectors
 from tournament.forms import (
+    ApartPairForm,
     PlayerConfirmForm,
     PlayerForm,
     PlayerPasteForm,
@@ -164,9 +165,38 @@ def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> Http
             "tournament": tournament,
             "tab": "players",
             "player": player,
+            "kept_apart": selectors.players_kept_apart(player),
+            "apart_form": ApartPairForm(player=player),
             **selectors.player_history(player),
         },
     )
+
+
+@director_required
+@require_POST
+def player_apart(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, tournament=tournament, pk=pk)
+    form = ApartPairForm(request.POST, player=player)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("player_detail", slug=tournament.slug, pk=pk)
+    other = form.cleaned_data["other"]
+    if form.cleaned_data["action"] == "remove":
+        services.apart_pair_remove(player=player, other=other)
+        messages.success(
+            request,
+            _("%(a)s and %(b)s may sit at one table again.") % {"a": player.name, "b": other.name},
+        )
+    else:
+        services.apart_pair_add(player=player, other=other)
+        messages.success(
+            request,
+            _("%(a)s and %(b)s will never sit at one table, from the next seating on.")
+            % {"a": player.name, "b": other.name},
+        )
+    return redirect("player_detail", slug=tournament.slug, pk=pk)
 
 
 @director_required

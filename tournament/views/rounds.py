@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from scoring.seating import Balance
 from tournament import selectors
-from tournament.forms import RoundAdjustForm
+from tournament.forms import RoundAdjustForm, RoundBalanceForm
 from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.problems import ProblemsError
@@ -85,6 +86,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "round": round_,
             "editable": editable,
             "form": form,
+            "seating_choices": selectors.round_seating_choices(round_) if editable else [],
             **seating,
         },
     )
@@ -124,6 +126,31 @@ def round_adjust(request: HttpRequest, tournament: Tournament, number: int) -> H
     except ProblemsError as exc:
         for line in exc.lines():
             messages.error(request, line)
+    return redirect("round_detail", slug=tournament.slug, number=number)
+
+
+@director_required
+@require_POST
+def round_balance(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    form = RoundBalanceForm(request.POST)
+    if not form.is_valid():
+        raise Http404
+    balance = Tournament.SeatingBalance(form.cleaned_data["balance"])
+    try:
+        services.round_balance(round_=round_, balance=Balance(balance))
+    except ProblemsError as exc:
+        for line in exc.lines():
+            messages.error(request, line)
+    else:
+        messages.success(
+            request,
+            _(
+                "Round %(round)s is seated again: %(balance)s. The next rounds will be seated "
+                "so too."
+            )
+            % {"round": number, "balance": balance.label},
+        )
     return redirect("round_detail", slug=tournament.slug, number=number)
 
 

@@ -1,10 +1,12 @@
 """Plan seatings without saving anything: a planning tool for directors, and the benchmarks' way in.
 
-``plan_seating --players N --rounds R [--seed S] [--time-limit SEC] [--prefer 4|5] --format json``
-prints ``{"rounds": [[[0, 1, 2, 3], [4, 5, 6, 7, 8], ...], ...]}`` with the players numbered
-0..N-1. ``plan_seating --tournament SLUG`` plans the remaining rounds of a tournament from what
-was really played (withdrawn players included), with names. Either way the plan's quality goes
-to standard error. Seating a round for real is the director's "seat round" button
+``plan_seating --players N --rounds R [--seed S] [--time-limit SEC] [--prefer 4|5]
+[--balance even|repeats] --format json`` prints ``{"rounds": [[[0, 1, 2, 3], [4, 5, 6, 7, 8], ...],
+...]}`` with the players numbered 0..N-1. ``plan_seating --tournament SLUG`` plans the remaining
+rounds of a tournament from what was really played (withdrawn players included), with names,
+with the tournament's balance unless ``--balance`` says otherwise, and for round 1 with its
+clubs apart when the tournament says so. Either way the plan's quality goes to standard error.
+Seating a round for real is the director's "seat round" button
 (``tournament.services.seating.round_seat``).
 """
 
@@ -16,10 +18,12 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.errors import ScoringError
-from scoring.seating import SeatingError, plan_seating
+from scoring.seating import Balance, SeatingError, plan_seating
+from scoring.tables import table_split
 from tournament.management.commands.export_tournament import tournament_by_slug
 from tournament.selectors import next_round_number, players_for_round
 from tournament.services.seating import seating_history
+from tournament.services.seating_options import club_pairs
 
 
 class Command(BaseCommand):
@@ -43,6 +47,14 @@ class Command(BaseCommand):
             help="with --tournament: no two players of a club at one table, in the first "
             "planned round or in all",
         )
+        parser.add_argument(
+            "--balance",
+            choices=[str(b) for b in Balance],
+            default=None,
+            help="even: larger tables shared out within one, then fewest repeats (the default); "
+            "repeats: fewest repeats first. With --tournament the tournament's choice is the "
+            "default.",
+        )
         parser.add_argument("--format", choices=["json", "text"], default="text")
 
     def handle(self, *args, **options) -> None:
@@ -60,6 +72,7 @@ class Command(BaseCommand):
                 "history": (),
                 "table_sizes": self._sizes(options["table_sizes"], (4, 5)),
                 "prefer": options["prefer"] or 4,
+                "balance": options["balance"] or Balance.EVEN,
             }
             label = {key: key for key in keys}
         else:
@@ -90,7 +103,8 @@ class Command(BaseCommand):
         report.write(
             f"repeats {quality.repeats} (lower bound {quality.lower_bound}), "
             f"most meetings of one pair {quality.max_meetings}, "
-            f"larger-table spread {quality.five_spread}, {quality.seconds:.1f} s\n"
+            f"larger-table spread {quality.five_spread} (balance {request['balance']}), "
+            f"{quality.seconds:.1f} s\n"
         )
         for a, b, times in quality.pairs_repeated:
             report.write(f"  {names[a]} and {names[b]} meet {times} times\n")
@@ -110,18 +124,30 @@ class Command(BaseCommand):
         players = list(players_for_round(tournament, number).order_by("pk"))
         names = {p.pk: p.name for p in tournament.players.all()}
         label = {p.pk: p.file_id for p in tournament.players.all()}
-        club_pairs = []
+        clubs_apart = []
         if options["apart_clubs"]:
-            club_pairs = [
+            clubs_apart = [
                 (a.pk, b.pk) for a, b in combinations(players, 2) if a.club and a.club == b.club
             ]
         rounds = options["rounds"] or max(1, tournament.rounds_planned - number + 1)
+        history = seating_history(tournament, before=number)
+        sizes = self._sizes(options["table_sizes"], tuple(tournament.table_sizes))
+        prefer = options["prefer"] or tournament.prefer_size
+        first_round = clubs_apart if options["apart_clubs"] == "first" else ()
+        if not options["apart_clubs"] and not history and tournament.clubs_apart_first_round:
+            # What "seat round 1" does.
+            tables = len(table_split(len(players), sizes=sizes, prefer=prefer).sizes)
+            first_round = club_pairs({p.pk: p.club for p in players}, tables)
         request = {
             "rounds": rounds,
-            "history": seating_history(tournament, before=number),
-            "table_sizes": self._sizes(options["table_sizes"], tuple(tournament.table_sizes)),
-            "prefer": options["prefer"] or tournament.prefer_size,
-            "apart": club_pairs if options["apart_clubs"] == "all" else (),
-            "apart_first_round": club_pairs if options["apart_clubs"] == "first" else (),
+            "history": history,
+            "table_sizes": sizes,
+            "prefer": prefer,
+            "apart": [
+                *(clubs_apart if options["apart_clubs"] == "all" else ()),
+                *tournament.apart_pairs.values_list("player_a_id", "player_b_id"),
+            ],
+            "apart_first_round": first_round,
+            "balance": options["balance"] or tournament.seating_balance,
         }
         return [p.pk for p in players], names, label, request
