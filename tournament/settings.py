@@ -177,6 +177,8 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# The page that says so, in the visitor's language, with how to lift it.
+AXES_LOCKOUT_CALLABLE = "tournament.views.errors.signing_in_paused"
 
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils.translation import gettext as _
@@ -35,3 +36,14 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if isinstance(sys.exc_info()[1], DATABASE_UNREACHABLE):
         return database_unavailable(request)
     return _plain("500.html", 500, _("Something went wrong on the server."))
+
+
+def signing_in_paused(request: HttpRequest, original_response=None, credentials=None):
+    """``AXES_LOCKOUT_CALLABLE``: too many wrong passwords for one username from one address.
+    Says in the visitor's language for how long, and how a director lifts it at once."""
+    context = {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": round(float(settings.AXES_COOLOFF_TIME) * 60),
+    }
+    body = loader.get_template("errors/locked.html").render(context, request)
+    return HttpResponse(body, status=429)
