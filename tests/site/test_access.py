@@ -85,7 +85,7 @@ RULES: dict[str, dict[str, str]] = {
     "round_balance": DIRECTOR_POST,
     "round_unseat": DIRECTOR_POST,
     "table_first_dealer": DIRECTOR_POST,
-    "standings": DIRECTOR_ONLY,
+    "standings": TEAM,
     "standings_download": DIRECTOR_ONLY,
     "sheet_edit": TEAM,
     "sheet_history": TEAM,
@@ -319,8 +319,12 @@ def test_a_scorer_sees_only_the_buttons_they_may_press(client, site):
     round_page = client.get(reverse("round_detail", args=[slug, 2])).content.decode()
     link_page = client.get(reverse("table_link", args=[slug, 2, 1])).content.decode()
     for page in (overview, rounds, round_page, link_page):
-        for hidden in ("player_list", "standings", "print_index", "team"):
+        for hidden in ("player_list", "print_index", "team"):
             assert f'href="{reverse(hidden, args=[slug])}"' not in page
+        assert f'href="{reverse("standings", args=[slug])}"' in page  # to look, not to change
+    standings = client.get(reverse("standings", args=[slug])).content.decode()
+    assert reverse("standings_download", args=[slug, "xlsx"]) not in standings
+    assert reverse("standings_unconfirmed", args=[slug]) not in standings
     assert reverse("tournament_edit", args=[slug]) not in overview
     assert reverse("tournament_download", args=[slug]) not in overview
     assert reverse("round_seat", args=[slug]) not in rounds

@@ -150,6 +150,10 @@ def test_another_person_as_the_rule_holds_for_a_director_alone(director, directo
     saved_by(table, director)
     assert retype(director_client, table).status_code == 409
     assert not SheetConfirmation.objects.exists()
+    # The page says so before anyone types 100 boxes blind: no blank grid is offered.
+    page = director_client.get(url("sheet_retype", table)).content.decode()
+    assert str(CONFIRM_REFUSALS[ConfirmRefusal.OWN_SHEET]) in page
+    assert 'data-kind="bid"' not in page
 
 
 def test_no_confirmation_makes_every_sheet_final(

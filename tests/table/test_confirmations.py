@@ -82,7 +82,7 @@ def test_the_director_who_saved_a_version_cannot_confirm_it(
     confirm_url = url("sheet_confirm", table)
     mine = director_client.get(round_page).content.decode()
     assert confirm_url not in mine
-    assert "(jij hebt het opgeslagen: een andere toernooileider bevestigt het)" in mine
+    assert "(jij hebt het opgeslagen: iemand anders uit het team bevestigt het)" in mine
     other = Client()
     other.force_login(second_director)
     theirs = other.get(round_page).content.decode()

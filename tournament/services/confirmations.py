@@ -69,7 +69,7 @@ CONFIRM_REFUSALS = {
         "The sheet was saved again while you were checking it. Check the new version."
     ),
     ConfirmRefusal.OWN_SHEET: _(
-        "You saved this version of the sheet yourself, so another director must confirm it."
+        "You saved this version of the sheet yourself, so someone else on the team must confirm it."
     ),
     ConfirmRefusal.RETYPE_OWN_SHEET: _(
         "You saved this version of the sheet yourself: confirm it by re-typing the paper form "

@@ -9,11 +9,11 @@ from django_tables2 import RequestConfig
 from tournament.adapter import tournament_standings
 from tournament.exports.standings import StandingsExporter
 from tournament.models import Tournament
-from tournament.permissions import director_required
+from tournament.permissions import director_required, team_required
 from tournament.tables import StandingsTable, standings_notes, standings_table_rows
 
 
-@director_required
+@team_required
 def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     standings = tournament_standings(tournament)
     rows, rounds = standings_table_rows(tournament, standings)
