@@ -251,6 +251,9 @@ if _site.scheme in {"http", "https"} and _site.hostname:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"quiet_refusals": {"()": "tournament.log_filters.QuietRefusals"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["quiet_refusals"]},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
