@@ -179,13 +179,13 @@ def _how_to_fix(url: str) -> str:
     address = network.primary_address()
     if address is None:
         return _(
-            "Start the laptop on the club's wifi network, then check the address under "
-            "Settings → Address for phones."
+            "Start the laptop on the club's wifi network, then check the address on the page "
+            "“Address for phones” (linked at the top of the tournament pages)."
         )
     suggestion = _with_port(scheme, address, port or bind_port())
     return _(
-        "Set the address for phones to %(suggestion)s (Settings → Address for phones) or start "
-        "the laptop on the club's wifi network."
+        "Set the address for phones to %(suggestion)s (page “Address for phones”, linked at the "
+        "top of the tournament pages) or start the laptop on the club's wifi network."
     ) % {"suggestion": suggestion}
 
 
@@ -231,13 +231,11 @@ def site_url_problem(url: str) -> str | None:
 
 
 def machine_site_urls(request: HttpRequest | None = None) -> list[str]:
-    """Addresses of this machine a director may choose from: its network addresses, then its
-    ``.local`` name (which many phones resolve on a club's network)."""
+    """Addresses of this machine a director may choose from: its network addresses. (Its
+    ``.local`` name is accepted when typed, but not offered: many Android phones do not resolve
+    it, and one click would break every QR code.)"""
     if request is not None:
         scheme, port = request.scheme, request_port(request)
     else:
         scheme, port = "http", bind_port()
-    hosts = network.machine_addresses() + [
-        name for name in network.machine_names() if name.endswith(".local")
-    ]
-    return [_with_port(scheme, host, port) for host in hosts]
+    return [_with_port(scheme, host, port) for host in network.machine_addresses()]
