@@ -57,7 +57,7 @@ def check_deal(
         return [deal_number_problem(deal)]
     spec = DEALS[deal - 1]
     size = spec.hand_size
-    base = {"deal": deal, "label": spec.label, "hand_size": size}
+    base: dict[str, int | str] = {"deal": deal, "label": spec.label, "hand_size": size}
 
     def problem(
         code: ErrorCode, message: str, seat: int | None = None, **params: int | str
@@ -91,15 +91,16 @@ def check_deal(
                     bid=_param(bid),
                 )
             )
-    if not problems and None not in bids and sum(bids) == size:
+    made = [bid for bid in bids if bid is not None]
+    if not problems and len(made) == n_seats and sum(made) == size:
         dealer = dealer_seat(deal, n_seats)
         problems.append(
             problem(
                 ErrorCode.DEALER_BID,
-                f"the dealer (seat {dealer + 1}) may not bid {bids[dealer]}, because the bids "
+                f"the dealer (seat {dealer + 1}) may not bid {made[dealer]}, because the bids "
                 f"would add up to {size}.",
                 dealer,
-                bid=bids[dealer],
+                bid=made[dealer],
                 sum=size,
             )
         )
@@ -136,13 +137,15 @@ def check_deal(
         )
         for seat in missing
     )
-    if not range_problems and not missing and sum(tricks) != size:
+    # Only whole numbers in range are left here, so the sum is safe to take.
+    taken = [taken for taken in tricks if taken is not None]
+    if not range_problems and not missing and sum(taken) != size:
         problems.append(
             problem(
                 ErrorCode.TRICKS_SUM,
-                f"the tricks add up to {sum(tricks)}, but every deal has exactly {size} "
+                f"the tricks add up to {sum(taken)}, but every deal has exactly {size} "
                 f"trick{'s' if size != 1 else ''}.",
-                sum=sum(tricks),
+                sum=sum(taken),
             )
         )
     return problems

@@ -128,13 +128,13 @@ class Sheet:
         Missing tricks rows (fewer rows than bids rows, or None) mean no tricks written yet; a
         tricks row without a bids row gets a row of missing bids, which the checks then report.
         """
-        bids_rows = [tuple(row) for row in bids_rows]
-        tricks_rows = [None if row is None else tuple(row) for row in tricks_rows]
-        bids_rows += [(None,) * n_seats] * (len(tricks_rows) - len(bids_rows))
-        tricks_rows += [None] * (len(bids_rows) - len(tricks_rows))
+        bids_list: list[tuple[int | None, ...]] = [tuple(row) for row in bids_rows]
+        tricks_list = [None if row is None else tuple(row) for row in tricks_rows]
+        bids_list += [(None,) * n_seats] * (len(tricks_list) - len(bids_list))
+        tricks_list += [None] * (len(bids_list) - len(tricks_list))
         deals = tuple(
             DealEntry(bids, (None,) * len(bids) if tricks is None else tricks)
-            for bids, tricks in zip(bids_rows, tricks_rows, strict=True)
+            for bids, tricks in zip(bids_list, tricks_list, strict=True)
         )
         return cls(n_seats, deals, tuple(penalties))
 
@@ -208,7 +208,7 @@ def _cell(bid: int | None, tricks: int | None, penalty_bollen: int) -> Cell:
         state = CellState.BID
     else:
         state = CellState.KEPT if tricks == bid else CellState.BOL
-    if state is CellState.KEPT:
+    if state is CellState.KEPT and bid is not None:
         points, score = bid, bid + CORRECT_BONUS
     else:
         points, score = 0, BOL_PENALTY if state is CellState.BOL else 0

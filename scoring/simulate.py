@@ -16,7 +16,9 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec, forbidden_bid
 from scoring.tables import table_split
 
 
-def simulate_deal(deal: int, n_seats: int, rng: random.Random, *, accuracy: float = 0.62):
+def simulate_deal(
+    deal: int, n_seats: int, rng: random.Random, *, accuracy: float = 0.62
+) -> tuple[list[int], list[int]]:
     """One legal deal: ``(bids, tricks)`` lists indexed by seat."""
     hand = deal_spec(deal).hand_size
     tricks = [0] * n_seats
@@ -42,7 +44,9 @@ def _judged(actual: int, hand: int, rng: random.Random, accuracy: float) -> int:
     return min(max(guess, 0), hand)
 
 
-def simulate_sheet(n_seats: int, rng: random.Random, *, deals: int = DEAL_COUNT):
+def simulate_sheet(
+    n_seats: int, rng: random.Random, *, deals: int = DEAL_COUNT
+) -> list[tuple[list[int], list[int]]]:
     """The first ``deals`` deals of a game: a list of ``(bids, tricks)``."""
     return [simulate_deal(deal, n_seats, rng) for deal in range(1, deals + 1)]
 

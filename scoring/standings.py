@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from scoring.errors import ErrorCode, Problem, ScoringError
 from scoring.sheet import SheetResult
@@ -114,7 +115,7 @@ def standings(
     order: Sequence[TieBreak] = DEFAULT_ORDER,
     players: Iterable[Hashable] = (),
     names: Mapping[Hashable, str] | None = None,
-    name_keys: Mapping[Hashable, tuple] | None = None,
+    name_keys: Mapping[Hashable, tuple[Any, ...]] | None = None,
 ) -> list[StandingRow]:
     """Rank the players by their summed round scores.
 
@@ -150,7 +151,7 @@ def standings(
         name = names.get(player) if names is not None else None
         return str(player) if name is None else name
 
-    def sort_key(item: tuple[Hashable, _Tally]) -> tuple:
+    def sort_key(item: tuple[Hashable, _Tally]) -> tuple[Any, ...]:
         player, tally = item
         name = name_of(player)
         merit = tuple(criterion(tally) for criterion in criteria)

@@ -138,6 +138,8 @@ def tournament_statistics(games: Iterable[Game]) -> Statistics:
                     tally[0] += 1
                     tally[1] += 1
                 elif cell.state is CellState.BOL:
+                    # A bol has both its bid and its tricks written.
+                    assert cell.bid is not None and cell.tricks is not None
                     tally[0] += 1
                     tally[2 if cell.bid > cell.tricks else 3] += 1
         if game.result.complete:

@@ -101,4 +101,6 @@ def _best_split(n_players: int, allowed: tuple[int, ...], prefer: int) -> tuple[
                 options.append((total_cost, tuple(sorted((*rest_split, size), reverse=True))))
         best.append(min(options) if options else None)
     # Every count from 3 up is a sum of 3s, 4s and 5s, so there is always a split.
-    return best[n_players][1]
+    split = best[n_players]
+    assert split is not None
+    return split[1]

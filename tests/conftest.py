@@ -1,6 +1,21 @@
-"""Fixtures shared by the whole suite."""
+"""Fixtures shared by the whole suite, and what a bare ``pytest`` needs on a fresh checkout."""
+
+import io
+from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    # Both are git-ignored: the test databases and screenshots go to test-artifacts/, and the
+    # pages are asserted in Dutch, which needs the .mo files (compiled only when missing or
+    # older than their .po). After pytest-django's own hook, so the settings are loaded.
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    call_command("compile_translations", stdout=io.StringIO())
 
 
 @pytest.fixture

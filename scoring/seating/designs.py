@@ -200,7 +200,7 @@ def design_for(sizes: tuple[int, ...], rounds: int) -> Schedule | None:
         return None
     # Drop players 0..short-1 of group 0; renumber the rest densely.
     dropped = set(range(short))
-    numbering = {}
+    numbering: dict[int, int] = {}
     for point in range(big * tables):
         if point not in dropped:
             numbering[point] = len(numbering)

@@ -168,7 +168,7 @@ def plan_seating(
     stand_in = [_fit([list(range(len(players)))], sizes, {})] * rounds
     planned_shape = [[[players[i] for i in table] for table in r] for r in stand_in]
     bound = repeat_lower_bound(
-        history + planned_shape, played=len(history), apart=apart_pairs, fixed=fixed_tables
+        [*history, *planned_shape], played=len(history), apart=apart_pairs, fixed=fixed_tables
     )
     absent_repeats = sum(
         count - 1
@@ -282,7 +282,7 @@ def _relabel_to(
         p for t in players for p in t
     ) != list(range(sum(map(len, players)))):
         return None
-    name = {}
+    name: dict[int, int] = {}
     for point_table, player_table in zip(points, players, strict=True):
         name.update(zip(point_table, player_table, strict=True))
     return [[[name[point] for point in table] for table in tables] for tables in design]

@@ -45,7 +45,7 @@ class PlanQuality(Generic[P]):
     larger_counts: tuple[tuple[P, int], ...] = ()
 
 
-def meetings(schedule: Schedule) -> Counter[tuple[P, P]]:
+def meetings(schedule: Schedule[P]) -> Counter[tuple[P, P]]:
     """How often each pair sat at one table, keyed by the pair in a stable order."""
     met: Counter[tuple[P, P]] = Counter()
     for tables in schedule:
@@ -55,7 +55,7 @@ def meetings(schedule: Schedule) -> Counter[tuple[P, P]]:
     return met
 
 
-def larger_table_counts(schedule: Schedule) -> Counter[P]:
+def larger_table_counts(schedule: Schedule[P]) -> Counter[P]:
     """How often each player sat at a table larger than the smallest of that round."""
     counts: Counter[P] = Counter()
     for tables in schedule:
@@ -73,12 +73,12 @@ def larger_table_counts(schedule: Schedule) -> Counter[P]:
     return counts
 
 
-def fair_larger_counts(schedule: Schedule, players: Iterable[P]) -> dict[P, int]:
+def fair_larger_counts(schedule: Schedule[P], players: Iterable[P]) -> dict[P, int]:
     """``larger_table_counts`` for ``players``, each credited for the rounds they missed with
     that round's share of larger seats (seats over players, summed and rounded half up): the
     counts that the even rule compares, so a late entry is not owed every larger seat."""
     counts = larger_table_counts(schedule)
-    credit: Counter[P] = Counter()
+    credit: dict[P, Fraction] = {}
     players = list(players)
     for tables in schedule:
         present = {p for table in tables for p in table}
@@ -88,15 +88,15 @@ def fair_larger_counts(schedule: Schedule, players: Iterable[P]) -> dict[P, int]
         seats = sum(len(table) for table in tables if len(table) > smallest)
         for p in players:
             if p not in present:
-                credit[p] += Fraction(seats, len(present))
-    return {p: counts[p] + int(credit[p] + Fraction(1, 2)) for p in players}
+                credit[p] = credit.get(p, Fraction(0)) + Fraction(seats, len(present))
+    return {p: counts[p] + int(credit.get(p, Fraction(0)) + Fraction(1, 2)) for p in players}
 
 
 def plan_quality(
-    schedule: Schedule,
+    schedule: Schedule[P],
     *,
     played: int = 0,
-    apart: Iterable[tuple[P, P]] = (),
+    apart: Iterable[Iterable[P]] = (),
     fixed: Mapping[P, int] | None = None,
     seconds: float = 0.0,
 ) -> PlanQuality[P]:
@@ -127,10 +127,10 @@ def plan_quality(
 
 
 def repeat_lower_bound(
-    schedule: Schedule,
+    schedule: Schedule[P],
     *,
     played: int,
-    apart: Iterable[tuple[P, P]] = (),
+    apart: Iterable[Iterable[P]] = (),
     fixed: Mapping[P, int] | None = None,
 ) -> int:
     """A lower bound on the repeats of any reseating of the rounds after ``played``.
@@ -147,7 +147,7 @@ def repeat_lower_bound(
     forbidden = {frozenset(pair) for pair in apart}
     met_before = meetings(history)
     known: dict[P, set[P]] = {}
-    excess = Counter()
+    excess: Counter[P] = Counter()
     for (a, b), count in met_before.items():
         known.setdefault(a, set()).add(b)
         known.setdefault(b, set()).add(a)
@@ -195,7 +195,7 @@ def repeat_lower_bound(
     return max(bound, history_repeats + forced, history_repeats + _twice_bound(future))
 
 
-def _twice_bound(future: Schedule) -> int:
+def _twice_bound(future: Schedule[P]) -> int:
     """Repeats forced among the free rounds by ``overlap_floor``: pairs that sit together in
     two of them. A pair meeting m times in F free rounds is together in m(m-1)/2 pairs of rounds
     for m - 1 repeats, at most F/2 such pairs per repeat."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from scoring.seating.state import APART, PlanState, Rounds
 
@@ -34,7 +35,7 @@ transfers ``player`` to table ``other``."""
 class TabuSearch(PlanState):
     """One seating search (see ``PlanState`` for the arguments)."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         # Tuning knobs, measured on the benchmark (bench/seating.py).
         self.candidates = _CANDIDATES
@@ -197,7 +198,7 @@ class TabuSearch(PlanState):
         deadline: float,
         max_iterations: int | None,
         restart: Callable[[], object] | None = None,
-        clock=time.perf_counter,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> tuple[Rounds, int]:
         """Improve the loaded plan until its ``key`` reaches ``target`` (lower bounds on the
         excess, the pair cost and the balance term), time or iterations run out.

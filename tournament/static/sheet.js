@@ -12,6 +12,39 @@
 (function () {
   "use strict";
 
+  /* The hints' rules as a pure function: one deal's problems, each {code, seat} with the codes of
+   * scoring.ErrorCode (seat null for the whole deal), and the dealer's forbidden bid while the
+   * dealer has not bid (else null). ``order``: the seats in bidding order, the dealer last;
+   * ``bids``/``tricks``: a number or null per seat. tests/browser/test_shared_checks.py runs it
+   * on the cases that scoring.check_deal is tested on (tests/cases/sheet_checks.json). */
+  function dealProblems(hand, order, bids, tricks) {
+    const problems = [];
+    let forbiddenBid = null;
+    let tricksRangeProblem = false;  // as scoring/: a sum is only told when every tricks box fits
+    [...Array(order.length).keys()].forEach(function (seat) {
+      if (bids[seat] !== null && bids[seat] > hand) problems.push({code: "bid_range", seat: seat});
+      if (tricks[seat] !== null && tricks[seat] > hand) {
+        tricksRangeProblem = true;
+        problems.push({code: "tricks_range", seat: seat});
+      }
+    });
+    const dealer = order[order.length - 1];
+    const others = order.slice(0, -1).map(function (seat) { return bids[seat]; });
+    if (others.every(function (v) { return v !== null && v <= hand; })) {
+      const forbidden = hand - sum(others);
+      if (forbidden >= 0 && forbidden <= hand) {
+        if (bids[dealer] === null) forbiddenBid = forbidden;
+        else if (bids[dealer] === forbidden) problems.push({code: "dealer_bid", seat: dealer, bid: forbidden});
+      }
+    }
+    if (!tricksRangeProblem && tricks.every(function (v) { return v !== null; }) && sum(tricks) !== hand) {
+      problems.push({code: "tricks_sum", seat: null, sum: sum(tricks)});
+    }
+    return {problems: problems, forbidden: forbiddenBid};
+  }
+  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
+  window.BollenSheet = {dealProblems: dealProblems};
+
   const form = document.getElementById("sheet-form");
   const configNode = document.getElementById("sheet-config");
   if (!form || !configNode) return;
@@ -41,7 +74,6 @@
     });
   }
   function digit(input) { return /^[0-9]$/.test(input.value) ? Number(input.value) : null; }
-  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
   function span(cls, text) {
     const node = document.createElement("span");
     node.className = cls;
@@ -59,37 +91,22 @@
     const seats = [...Array(nSeats).keys()];
     const messages = seats.map(function () { return []; });
     const invalid = {};
-    let hint = null;
-    let dealMessage = null;
-    let tricksRangeProblem = false;  // as scoring/: a sum is only told when every tricks box fits
-    seats.forEach(function (seat) {
-      ["bid", "tricks"].forEach(function (kind) {
-        const value = digit(box(deal, seat, kind));
-        if (value !== null && value > hand) {
-          if (kind === "tricks") tricksRangeProblem = true;
-          invalid[seat + kind] = true;
-          messages[seat].push(fmt(kind === "bid" ? M.bid_range : M.tricks_range, {hand_size: hand}));
-        }
-      });
-    });
     const dealer = spec.order[spec.order.length - 1];
-    const others = spec.order.slice(0, -1).map(function (seat) { return digit(box(deal, seat, "bid")); });
-    if (others.every(function (v) { return v !== null && v <= hand; })) {
-      const forbidden = hand - sum(others);
-      if (forbidden >= 0 && forbidden <= hand) {
-        const bid = digit(box(deal, dealer, "bid"));
-        if (bid === null) {
-          hint = fmt(M.forbidden, {bid: forbidden});
-        } else if (bid === forbidden) {
-          invalid[dealer + "bid"] = true;
-          messages[dealer].push(fmt(M.dealer_bid, {bid: forbidden, hand_size: hand}));
-        }
+    const typed = function (kind) { return seats.map(function (seat) { return digit(box(deal, seat, kind)); }); };
+    const found = dealProblems(hand, spec.order, typed("bid"), typed("tricks"));
+    const hint = found.forbidden === null ? null : fmt(M.forbidden, {bid: found.forbidden});
+    let dealMessage = null;
+    found.problems.forEach(function (problem) {
+      if (problem.code === "tricks_sum") {
+        dealMessage = fmt(M.tricks_sum, {sum: problem.sum, hand_size: hand});
+        return;
       }
-    }
-    const tricks = seats.map(function (seat) { return digit(box(deal, seat, "tricks")); });
-    if (!tricksRangeProblem && tricks.every(function (v) { return v !== null; }) && sum(tricks) !== hand) {
-      dealMessage = fmt(M.tricks_sum, {sum: sum(tricks), hand_size: hand});
-    }
+      const kind = problem.code === "tricks_range" ? "tricks" : "bid";
+      invalid[problem.seat + kind] = true;
+      messages[problem.seat].push(problem.code === "dealer_bid"
+        ? fmt(M.dealer_bid, {bid: problem.bid, hand_size: hand})
+        : fmt(kind === "bid" ? M.bid_range : M.tricks_range, {hand_size: hand}));
+    });
 
     let count = dealMessage ? 1 : 0;
     seats.forEach(function (seat) {
