@@ -78,3 +78,14 @@ def test_the_table_link_page_uses_the_address_for_phones_and_warns_the_director(
     page = director_client.get(url).content.decode()
     assert WARNING in page
     assert f'href="http://localhost:8000/s/{link.token}/"' in page
+
+
+def test_the_print_page_warns_that_a_draft_rounds_paper_may_not_match(director_client, tournament):
+    assert "draft-round" not in print_page(director_client, tournament)  # played, not a draft
+    draft = tournament.rounds.get(number=1)
+    draft.state = draft.State.DRAFT
+    draft.save(update_fields=["state"])
+    page = print_page(director_client, tournament)
+    assert "draft-round" in page
+    assert "Maak de ronde eerst bekend" in page
+    assert reverse("round_detail", args=[tournament.slug, 1]) in page

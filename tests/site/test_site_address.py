@@ -162,7 +162,7 @@ def test_the_warning_speaks_dutch(on_club_wifi):
     with translation.override("nl"):
         problem = site_url_problem("http://127.0.0.1:8000")
     assert "Zet het adres voor telefoons op http://192.168.1.20:8000" in problem
-    assert "pagina ‘Adres voor telefoons’, de link bovenaan de toernooipagina’s" in problem
+    assert "Adres voor telefoons\u2019, de link bovenaan de toernooipagina\u2019s" in problem
     assert "wifi-netwerk van de club" in problem
 
 
