@@ -11,7 +11,7 @@ from django.utils import translation
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament
-from tournament.models import Entry, Round, Seat, Tournament
+from tournament.models import ApartPair, Entry, Round, Seat, Tournament
 from tournament.problems import ProblemsError
 from tournament.services.seating import round_move, round_seat, round_swap
 from tournament.services.seating_options import SeatingOption
@@ -303,5 +303,68 @@ def test_without_options_the_other_balance_is_refused(tournament, director_clien
     response = director_client.post(url, {"balance": "repeats"}, follow=True)
     assert any("opnieuw in" in str(m) for m in response.context["messages"])
     assert director_client.post(url, {"balance": "sideways"}).status_code == 404
+    tournament.refresh_from_db()
+    assert tournament.seating_balance == Tournament.SeatingBalance.EVEN
+
+
+def keep_apart(tournament, a: int, b: int):
+    low, high = sorted((a, b))
+    return ApartPair.objects.create(tournament=tournament, player_a_id=low, player_b_id=high)
+
+
+def test_a_swap_that_seats_a_pair_kept_apart_together_is_refused(tournament, director_client):
+    round_, _ = round_seat(tournament=tournament)
+    before = tables_of(round_)
+    (a, *_), (b, partner, *_) = before[:2]
+    keep_apart(tournament, a, partner)
+    response = director_client.post(
+        reverse("round_adjust", args=[tournament.slug, 1]),
+        {"action": "swap", "player": a, "other": b},
+        follow=True,
+    )
+    (told,) = [str(m) for m in response.context["messages"]]
+    names = dict(tournament.players.values_list("pk", "name"))
+    assert names[a] in told and names[partner] in told
+    assert "nooit aan één tafel" in told
+    assert tables_of(round_) == before
+
+
+def test_a_move_that_seats_a_pair_kept_apart_together_is_refused(tournament, director_client):
+    round_, _ = round_seat(tournament=tournament)
+    director_client.post(reverse("player_list", args=[tournament.slug]), {"name": "Laatkomer"})
+    late = tournament.players.get(name="Laatkomer")
+    keep_apart(tournament, late.pk, tables_of(round_)[1][0])
+    with pytest.raises(ProblemsError) as refused:
+        round_move(round_=round_, player=late, table_number=2)
+    assert refused.value.problems[0].code == "apart_pair"
+    round_move(round_=round_, player=late, table_number=3)  # another table is fine
+    assert late.pk in tables_of(round_)[2]
+
+
+def test_a_swap_within_one_table_ignores_pairs_kept_apart(tournament):
+    round_, _ = round_seat(tournament=tournament)
+    a, b, *_ = tables_of(round_)[0]
+    keep_apart(tournament, a, tables_of(round_)[1][0])
+    round_swap(
+        round_=round_, player_a=tournament.players.get(pk=a), player_b=tournament.players.get(pk=b)
+    )
+    assert tables_of(round_)[0][:2] == [b, a]
+
+
+def test_a_published_round_offers_no_other_balance(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    tournament.rounds_planned = 5
+    tournament.save(update_fields=["rounds_planned"])
+    round_, _note = round_seat(tournament=tournament)
+    director_client.post(reverse("round_publish", args=[tournament.slug, 1]))
+    before = tables_of(round_)
+    page = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    assert page.context["seating_choices"] == []
+    assert reverse("round_balance", args=[tournament.slug, 1]) not in page.content.decode()
+    response = director_client.post(
+        reverse("round_balance", args=[tournament.slug, 1]), {"balance": "repeats"}, follow=True
+    )
+    assert any("bekend" in str(m) for m in response.context["messages"])
+    assert tables_of(round_) == before
     tournament.refresh_from_db()
     assert tournament.seating_balance == Tournament.SeatingBalance.EVEN

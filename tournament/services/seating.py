@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from scoring.deals import deals_dealt
@@ -155,6 +155,18 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
     compared them), and remember that balance for the next rounds. Hand changes are lost."""
     round_ = _editable_round(round_)
     tournament = round_.tournament
+    if round_.state != Round.State.DRAFT:
+        # Players have looked up their tables and the lists are printed: reseating a
+        # published round goes through "remove this seating", which asks first.
+        raise _refuse(
+            "round_published",
+            _(
+                "Round %(round)s is published: its lists may be printed already. Remove this "
+                "seating first to seat it again."
+            )
+            % {"round": round_.number},
+            round=round_.number,
+        )
     options = {option.balance: option for option in options_load(round_.seating_options)}
     last = tournament.rounds.order_by("-number").first()
     if str(balance) not in options or last.pk != round_.pk:
@@ -217,6 +229,38 @@ def _store_tables(round_: Round, tables) -> None:
     )
 
 
+def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> None:
+    """Refuse a hand change that seats a pair the director keeps apart at one table.
+
+    ``moves``: for each player who changes table, (the player, the table's pk they go to).
+    """
+    if not moves:
+        return
+    pairs = round_.tournament.apart_pairs.filter(
+        Q(player_a__in=list(moves)) | Q(player_b__in=list(moves))
+    ).select_related("player_a", "player_b")
+    if not pairs:
+        return
+    table_of = dict(Seat.objects.filter(round=round_).values_list("player_id", "table_id"))
+    table_of.update({pk: table for pk, (_player, table) in moves.items()})
+    for pair in pairs:
+        a, b = pair.player_a, pair.player_b
+        if table_of.get(a.pk) is not None and table_of.get(a.pk) == table_of.get(b.pk):
+            mover = moves.get(a.pk, moves.get(b.pk))
+            table = Table.objects.get(pk=mover[1])
+            raise _refuse(
+                "apart_pair",
+                _(
+                    "%(a)s and %(b)s never sit at one table (set on the player's page), so "
+                    "%(name)s cannot go to table %(table)s. Choose another player or table, "
+                    "or lift that setting first."
+                )
+                % {"a": a.name, "b": b.name, "name": mover[0].name, "table": table.number},
+                round=round_.number,
+                table=table.number,
+            )
+
+
 def _editable_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     started = Entry.objects.filter(seat__round=round_).exists()
@@ -246,6 +290,10 @@ def round_swap(*, round_: Round, player_a: Player, player_b: Player) -> None:
     if player_a.pk == player_b.pk:
         raise _refuse("swap_self", _("Choose two different players to swap."))
     a, b = seats[player_a.pk], seats[player_b.pk]
+    if a.table_id != b.table_id:
+        _refuse_apart_pairs(
+            round_, {player_a.pk: (player_a, b.table_id), player_b.pk: (player_b, a.table_id)}
+        )
     # Two unique constraints (player per round, position per table): move a out of the way.
     a_table, a_pos, b_table, b_pos = a.table_id, a.position, b.table_id, b.position
     a.delete()
@@ -293,6 +341,7 @@ def round_move(*, round_: Round, player: Player, table_number: int) -> None:
             round=round_.number,
             table=table_number,
         )
+    _refuse_apart_pairs(round_, {player.pk: (player, table.pk)})
     if current is not None:
         current.delete()
         _close_gaps(current.table)

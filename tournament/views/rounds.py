@@ -86,7 +86,10 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "round": round_,
             "editable": editable,
             "form": form,
-            "seating_choices": selectors.round_seating_choices(round_) if editable else [],
+            # Only before publishing: afterwards the printed lists must keep matching.
+            "seating_choices": selectors.round_seating_choices(round_)
+            if editable and round_.state == Round.State.DRAFT
+            else [],
             **seating,
         },
     )
