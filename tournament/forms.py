@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import TieBreak
 from tournament.models import Player, Tournament
+from tournament.names import name_sort_key
 
 TIEBREAK_LABELS = {
     TieBreak.TOURNAMENT_POINTS: _("most tournament points"),
@@ -207,6 +209,15 @@ class ApartPairForm(forms.Form):
 
     def __init__(self, *args, player: Player, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["other"].queryset = player.tournament.players.exclude(pk=player.pk).order_by(
-            "name", "pk"
-        )
+        others = player.tournament.players.exclude(pk=player.pk)
+        if self.data.get("action") != "remove":
+            # Adding: the players already kept apart from this one are not offered again.
+            paired = player.tournament.apart_pairs.filter(Q(player_a=player) | Q(player_b=player))
+            partners = paired.values_list("player_a", "player_b")
+            others = others.exclude(pk__in=[pk for pair in partners for pk in pair])
+        field = self.fields["other"]
+        field.queryset = others
+        field.empty_label = _("Choose a player")
+        # Dutch list order ("van der Meer" under M); the queryset still validates the choice.
+        listed = sorted(others, key=lambda p: (name_sort_key(p.name), p.pk))
+        field.choices = [("", field.empty_label), *((p.pk, p.name) for p in listed)]
