@@ -368,3 +368,23 @@ def test_a_published_round_offers_no_other_balance(director, director_client):
     assert tables_of(round_) == before
     tournament.refresh_from_db()
     assert tournament.seating_balance == Tournament.SeatingBalance.EVEN
+
+
+def test_round_one_does_not_let_the_first_club_typed_deal_first_everywhere(director):
+    # Four clubs of four, typed club by club; clubs apart puts one of each club at every table.
+    clubs = [f"club {i // 4}" for i in range(16)]
+    tables = seat_clubs(director, clubs)
+    assert all(sorted(table) == sorted(set(clubs)) for table in tables)
+    first_dealers = [table[0] for table in tables]
+    assert len(set(first_dealers)) > 1
+
+
+def test_round_one_seat_order_is_the_same_for_the_same_seed(director):
+    orders = []
+    for _ in range(2):
+        tournament = played_tournament(13, rounds=0, director=director)
+        round_, _note = round_seat(tournament=tournament, seed=7)
+        first = min(tournament.players.values_list("pk", flat=True))
+        orders.append([[pk - first for pk in table] for table in tables_of(round_)])
+    assert orders[0] == orders[1]
+    assert any(table != sorted(table) for table in orders[0])

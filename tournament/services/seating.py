@@ -8,6 +8,7 @@ stores only the round at hand: the next round is planned again from what was rea
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from dataclasses import replace
 
@@ -131,8 +132,7 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
         seating_options=options_store(options),
     )
     dealt = deals_dealt_so_far(tournament)
-    tables = [_dealing_balanced(members, dealt) for members in plan.rounds[0]]
-    _store_tables(round_, tables)
+    _store_tables(round_, _seat_orders(plan.rounds[0], dealt, seed=request.seed))
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
     if split.fallback:
         notes.append(
@@ -178,9 +178,7 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
         )
     round_.tables.all().delete()
     dealt = deals_dealt_so_far(tournament)
-    _store_tables(
-        round_, [_dealing_balanced(members, dealt) for members in options[str(balance)].tables]
-    )
+    _store_tables(round_, _seat_orders(options[str(balance)].tables, dealt, seed=round_.number))
     Tournament.objects.filter(pk=tournament.pk).update(seating_balance=str(balance))
     return round_
 
@@ -196,6 +194,33 @@ def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
     for player, position, size in seats:
         dealt[player] += deals_dealt(position, size)
     return dealt
+
+
+def _seat_orders(tables, dealt: Counter[int], *, seed: int) -> list[list[int]]:
+    """Each table's clockwise order, the first dealer first.
+
+    The planner lists a table's players in registration order, so in round 1 the first club
+    typed would deal first at every table. Before anybody has dealt, the players who deal
+    equally many deals are shuffled among their seats (the same for the same seed): everyone
+    deals what the plan's order would have them deal, so the later rounds, which keep the plan's
+    order turned to even out the deals dealt, come out as before. At a table of 4 three seats
+    deal 3 deals, so any of three players deals first; at a table of 5 only the first dealer
+    deals 3, and that stays the plan's first player.
+    """
+    if any(dealt.values()):
+        return [_dealing_balanced(members, dealt) for members in tables]
+    rng = random.Random(seed)
+    orders = []
+    for members in tables:
+        order = list(members)
+        n = len(order)
+        for count in sorted({deals_dealt(seat, n) for seat in range(n)}):
+            seats = [seat for seat in range(n) if deals_dealt(seat, n) == count]
+            shuffled = rng.sample([order[seat] for seat in seats], len(seats))
+            for seat, player in zip(seats, shuffled, strict=True):
+                order[seat] = player
+        orders.append(order)
+    return orders
 
 
 def _dealing_balanced(members, dealt: Counter[int]) -> list[int]:
