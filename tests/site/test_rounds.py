@@ -388,3 +388,30 @@ def test_round_one_seat_order_is_the_same_for_the_same_seed(director):
         orders.append([[pk - first for pk in table] for table in tables_of(round_)])
     assert orders[0] == orders[1]
     assert any(table != sorted(table) for table in orders[0])
+
+
+def with_clubs(tournament, clubs: list[str]):
+    for player, club in zip(tournament.players.order_by("pk"), clubs, strict=True):
+        player.club = club
+        player.save(update_fields=["club"])
+
+
+def test_the_round_page_shows_each_players_club(tournament, director_client):
+    with_clubs(tournament, ["BC De Bol"] * 4 + ["Troef"] * 4 + [""] * 8)
+    round_seat(tournament=tournament)
+    page = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    html = page.content.decode()
+    assert html.count('<span class="muted club">BC De Bol</span>') == 4
+    assert html.count('<span class="muted club">Troef</span>') == 4
+
+
+def test_seating_round_one_says_when_a_club_cannot_be_kept_apart(tournament, director_client):
+    url = reverse("round_list", args=[tournament.slug])
+    apart = "Spelers van één club zitten aan verschillende tafels."
+    assert apart not in director_client.get(url).content.decode()  # no clubs known
+    with_clubs(tournament, ["BC De Bol"] * 4 + ["Troef"] * 4 + [""] * 8)
+    assert apart in director_client.get(url).content.decode()
+    with_clubs(tournament, ["BC De Bol"] * 9 + ["Troef"] * 4 + [""] * 3)
+    html = director_client.get(url).content.decode()
+    assert apart not in html
+    assert "aan 4 tafels: BC De Bol (9) heeft meer spelers dan dat" in html
