@@ -70,8 +70,10 @@ class TournamentForm(forms.ModelForm):
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
             "seating_balance": _(
-                "When tables of two sizes make the two conflict. Seating a round shows what "
-                "each gives, and you can take the other before publishing."
+                "Only matters with tables of two sizes (4 and 5): even tables keeps everyone "
+                "about equally often at the larger table; fewest repeats lets players meet as "
+                "few earlier opponents as possible. Seating a round shows what each gives, and "
+                "you can take the other before publishing."
             ),
             "clubs_apart_first_round": _(
                 "From the players' clubs, as far as the number of tables allows. Pairs that "

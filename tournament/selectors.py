@@ -357,6 +357,19 @@ def round_seating_choices(round_: Round) -> list[SeatingChoice]:
     return [SeatingChoice(o.balance, o.summary(names), o.balance == chosen) for o in options]
 
 
+def round_changed_by_hand(round_: Round) -> bool:
+    """Whether a round's tables differ from the plan it was seated with (a swap or a move):
+    then the options compared on its page describe the plan, not the tables as they are."""
+    planned = round_.seating_options.get(round_.tournament.seating_balance)
+    if not planned:
+        return False
+    tables: dict[int, set[int]] = defaultdict(set)
+    for table, player in round_.seats.values_list("table_id", "player_id"):
+        tables[table].add(player)
+    now = {frozenset(members) for members in tables.values()}
+    return now != {frozenset(members) for members in planned["tables"]}
+
+
 def players_kept_apart(player: Player) -> list[Player]:
     """The players ``player`` never sits at one table with, by name."""
     pairs = player.tournament.apart_pairs.filter(Q(player_a=player) | Q(player_b=player))

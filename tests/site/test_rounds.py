@@ -293,7 +293,7 @@ def test_the_options_are_told_as_the_director_reads_them():
         told = f"{even.summary({7: 'Anna'})} {fewest.summary({7: 'Anna'})}"
     assert told == (
         "Gelijk verdeeld: 24 herhaalde ontmoetingen, iedereen 1-2× aan een tafel van 5. "  # noqa: RUF001
-        "Minste herhalingen: 10, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
+        "Minste herhalingen: 10 herhaalde ontmoetingen, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
     )
 
 
@@ -415,3 +415,24 @@ def test_seating_round_one_says_when_a_club_cannot_be_kept_apart(tournament, dir
     html = director_client.get(url).content.decode()
     assert apart not in html
     assert "aan 4 tafels: BC De Bol (9) heeft meer spelers dan dat" in html
+
+
+def test_after_a_swap_the_balance_box_says_its_figures_are_the_plans(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    tournament.rounds_planned = 5
+    tournament.save(update_fields=["rounds_planned"])
+    round_, _note = round_seat(tournament=tournament)
+    url = reverse("round_detail", args=[tournament.slug, 1])
+    assert not director_client.get(url).context["changed_by_hand"]
+    (a, *_), (b, *_) = tables_of(round_)[:2]
+    round_swap(
+        round_=round_, player_a=tournament.players.get(pk=a), player_b=tournament.players.get(pk=b)
+    )
+    page = director_client.get(url)
+    assert page.context["changed_by_hand"]
+    assert "met de hand veranderd: deze cijfers zijn die van het plan" in page.content.decode()
+
+
+def test_the_balance_help_text_says_when_it_matters(director_client, tournament):
+    page = director_client.get(reverse("tournament_edit", args=[tournament.slug]))
+    assert "Alleen van belang bij tafels van twee grootten (4 én 5)" in page.content.decode()
