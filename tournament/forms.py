@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import TieBreak
 from tournament.models import Player, Tournament
+from tournament.names import name_sort_key
 
 TIEBREAK_LABELS = {
     TieBreak.TOURNAMENT_POINTS: _("most tournament points"),
@@ -68,8 +70,10 @@ class TournamentForm(forms.ModelForm):
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
             "seating_balance": _(
-                "When tables of two sizes make the two conflict. Seating a round shows what "
-                "each gives, and you can take the other before publishing."
+                "Only matters with tables of two sizes (4 and 5): even tables keeps everyone "
+                "about equally often at the larger table; fewest repeats lets players meet as "
+                "few earlier opponents as possible. Seating a round shows what each gives, and "
+                "you can take the other before publishing."
             ),
             "clubs_apart_first_round": _(
                 "From the players' clubs, as far as the number of tables allows. Pairs that "
@@ -207,6 +211,15 @@ class ApartPairForm(forms.Form):
 
     def __init__(self, *args, player: Player, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["other"].queryset = player.tournament.players.exclude(pk=player.pk).order_by(
-            "name", "pk"
-        )
+        others = player.tournament.players.exclude(pk=player.pk)
+        if self.data.get("action") != "remove":
+            # Adding: the players already kept apart from this one are not offered again.
+            paired = player.tournament.apart_pairs.filter(Q(player_a=player) | Q(player_b=player))
+            partners = paired.values_list("player_a", "player_b")
+            others = others.exclude(pk__in=[pk for pair in partners for pk in pair])
+        field = self.fields["other"]
+        field.queryset = others
+        field.empty_label = _("Choose a player")
+        # Dutch list order ("van der Meer" under M); the queryset still validates the choice.
+        listed = sorted(others, key=lambda p: (name_sort_key(p.name), p.pk))
+        field.choices = [("", field.empty_label), *((p.pk, p.name) for p in listed)]

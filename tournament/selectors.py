@@ -11,6 +11,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from scoring.confirmation import ConfirmationRule, ConfirmMethod, SheetState, confirm_methods
 from scoring.seating import plan_quality
+from scoring.tables import table_split
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, SheetVersion, Table, TableLink, Tournament
 from tournament.names import name_sort_key
@@ -83,14 +84,35 @@ def tournament_overview(tournament: Tournament) -> dict:
         total=Count("pk"), withdrawn=Count("pk", filter=Q(withdrawn_round__isnull=False))
     )
     next_number = next_round_number(tournament)
+    playing = players_for_round(tournament, next_number)
+    tables = 0
+    if len(playing) >= 3:  # fewer cannot be seated; seating says so
+        split = table_split(
+            len(playing), sizes=tournament.table_sizes, prefer=tournament.prefer_size
+        )
+        tables = len(split.sizes)
     return {
         "summaries": summaries,
         "player_total": counts["total"],
         "player_withdrawn": counts["withdrawn"],
         "next_round": next_number,
-        "next_round_players": players_for_round(tournament, next_number).count(),
+        "next_round_players": len(playing),
+        "next_round_tables": tables,
+        **_club_spread(playing, tables),
         "incomplete_round": next((s for s in summaries if s.missing), None),
     }
+
+
+def _club_spread(playing: QuerySet[Player], tables: int) -> dict:
+    """Whether any clubs are known among the players, and the clubs with more players than
+    there are tables ("BC De Bol (9)"): those cannot all sit apart in round 1."""
+    clubs = Counter(club.strip().casefold() for club in playing.values_list("club", flat=True))
+    clubs.pop("", None)
+    if tables < 2:  # one table: nothing to keep apart
+        return {"clubs_known": False, "crowded_clubs": []}
+    shown = {p.club.strip().casefold(): p.club.strip() for p in playing if p.club.strip()}
+    crowded = [f"{shown[club]} ({count})" for club, count in clubs.most_common() if count > tables]
+    return {"clubs_known": bool(clubs), "crowded_clubs": crowded}
 
 
 def player_rows(tournament: Tournament) -> list[Player]:
@@ -333,6 +355,19 @@ def round_seating_choices(round_: Round) -> list[SeatingChoice]:
     )
     chosen = round_.tournament.seating_balance
     return [SeatingChoice(o.balance, o.summary(names), o.balance == chosen) for o in options]
+
+
+def round_changed_by_hand(round_: Round) -> bool:
+    """Whether a round's tables differ from the plan it was seated with (a swap or a move):
+    then the options compared on its page describe the plan, not the tables as they are."""
+    planned = round_.seating_options.get(round_.tournament.seating_balance)
+    if not planned:
+        return False
+    tables: dict[int, set[int]] = defaultdict(set)
+    for table, player in round_.seats.values_list("table_id", "player_id"):
+        tables[table].add(player)
+    now = {frozenset(members) for members in tables.values()}
+    return now != {frozenset(members) for members in planned["tables"]}
 
 
 def players_kept_apart(player: Player) -> list[Player]:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.adapter import Standings, tournament_standings
 from tournament.models import Tournament
+from tournament.names import name_sort_key
 from tournament.services.confirmations import tournament_counts_every_sheet
 
 
@@ -32,6 +33,8 @@ def standings_table_rows(
             "rank": row.rank,
             "player": player,
             "name": player.name,
+            # Sorting by name sorts as Dutch lists do ("van der Meer" under M).
+            "name_key": name_sort_key(player.name),
             "club": player.club,
             "tournament_points": row.tournament_points,
             "bollen": row.bollen,
@@ -140,7 +143,7 @@ class StandingsTable(tables.Table):
     """Sortable standings: rank (ties shared), name, club, points per round, totals."""
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = PlayerNameColumn(verbose_name=_("Name"))
+    name = PlayerNameColumn(verbose_name=_("Name"), order_by=("name_key",))
     club = tables.Column(verbose_name=_("Club"))
     tournament_points = tables.Column(
         verbose_name=_("Total"),

@@ -195,3 +195,38 @@ def test_a_pair_set_never_to_sit_together_is_kept_apart_in_every_round(director,
         Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
     director_client.post(url, {"other": bert.pk, "action": "remove"})
     assert not tournament.apart_pairs.exists()
+
+
+DUTCH_ORDER = ["Piet Bakker", "Kees de Boer", "Jan van der Meer", "Anna Zwart"]
+
+
+@pytest.fixture
+def named(director):
+    # Listed by first name; a Dutch list orders them by surname.
+    return played_tournament(4, rounds=1, names=sorted(DUTCH_ORDER), director=director)
+
+
+def test_the_never_with_list_is_in_dutch_order_and_leaves_out_partners_set(named, director_client):
+    anna = named.players.get(name="Anna Zwart")
+    url = reverse("player_detail", args=[named.slug, anna.pk])
+    field = director_client.get(url).context["apart_form"]["other"]
+    (empty, *choices) = [label for _value, label in field.field.choices]
+    assert empty == "Kies een speler"
+    assert choices == DUTCH_ORDER[:3]
+    kees = named.players.get(name="Kees de Boer")
+    director_client.post(
+        reverse("player_apart", args=[named.slug, anna.pk]), {"other": kees.pk, "action": "add"}
+    )
+    field = director_client.get(url).context["apart_form"]["other"]
+    assert [label for _value, label in field.field.choices][1:] == [
+        "Piet Bakker",
+        "Jan van der Meer",
+    ]
+
+
+def test_standings_sorted_by_name_follow_the_dutch_list_order(named, director_client):
+    url = reverse("standings", args=[named.slug])
+    table = director_client.get(url, {"sort": "name"}).context["table"]
+    assert [row.record["name"] for row in table.rows] == DUTCH_ORDER
+    table = director_client.get(url, {"sort": "-name"}).context["table"]
+    assert [row.record["name"] for row in table.rows] == DUTCH_ORDER[::-1]

@@ -159,3 +159,43 @@ def test_new_settings_are_checked_with_the_rest():
     codes = [p.code for p in refused.value.problems]
     assert codes.count(FileCode.SETTING) == 2 and FileCode.UNKNOWN_PLAYER in codes
     assert not Tournament.objects.exists()
+
+
+def test_the_seating_choices_and_pairs_kept_apart_survive_a_round_trip():
+    document = small_document()
+    document["settings"].update(
+        seating_balance="repeats", clubs_apart_first_round=False, apart=[["p3", "p1"]]
+    )
+    tournament = tournament_import(document=document)
+    assert tournament.seating_balance == Tournament.SeatingBalance.REPEATS
+    assert tournament.clubs_apart_first_round is False
+    pair = tournament.apart_pairs.get()
+    assert {pair.player_a.file_id, pair.player_b.file_id} == {"p1", "p3"}
+    exported = tournament_export(tournament=tournament)
+    assert exported["settings"]["seating_balance"] == "repeats"
+    assert exported["settings"]["clubs_apart_first_round"] is False
+    assert exported["settings"]["apart"] == [["p1", "p3"]]
+    again = tournament_import(document=exported)
+    assert tournament_export(tournament=again) == exported
+
+
+def test_pairs_kept_apart_must_name_two_players_of_the_file():
+    document = small_document()
+    document["settings"].update(
+        seating_balance="sideways", apart=[["p1", "p9"], ["p2", "p2"], ["p3"]]
+    )
+    with pytest.raises(ProblemsError) as refused:
+        tournament_import(document=document)
+    lines = [p.message for p in refused.value.problems]
+    codes = [p.code for p in refused.value.problems]
+    assert codes.count(FileCode.SETTING) == 2  # the balance, and a pair of one
+    assert any("seating_balance" in line for line in lines)
+    document["settings"]["apart"] = [["p1", "p9"], ["p2", "p2"]]
+    document["settings"]["seating_balance"] = "even"
+    with pytest.raises(ProblemsError) as refused:
+        tournament_import(document=document)
+    problems = refused.value.problems
+    assert [p.code for p in problems] == [FileCode.UNKNOWN_PLAYER, FileCode.SETTING]
+    assert "p9" in problems[0].message
+    assert "Bram Jansen (p2)" in problems[1].message
+    assert not Tournament.objects.exists()

@@ -11,7 +11,7 @@ from django.utils import translation
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament
-from tournament.models import Entry, Round, Seat, Tournament
+from tournament.models import ApartPair, Entry, Round, Seat, Tournament
 from tournament.problems import ProblemsError
 from tournament.services.seating import round_move, round_seat, round_swap
 from tournament.services.seating_options import SeatingOption
@@ -293,7 +293,7 @@ def test_the_options_are_told_as_the_director_reads_them():
         told = f"{even.summary({7: 'Anna'})} {fewest.summary({7: 'Anna'})}"
     assert told == (
         "Gelijk verdeeld: 24 herhaalde ontmoetingen, iedereen 1-2× aan een tafel van 5. "  # noqa: RUF001
-        "Minste herhalingen: 10, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
+        "Minste herhalingen: 10 herhaalde ontmoetingen, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
     )
 
 
@@ -305,3 +305,134 @@ def test_without_options_the_other_balance_is_refused(tournament, director_clien
     assert director_client.post(url, {"balance": "sideways"}).status_code == 404
     tournament.refresh_from_db()
     assert tournament.seating_balance == Tournament.SeatingBalance.EVEN
+
+
+def keep_apart(tournament, a: int, b: int):
+    low, high = sorted((a, b))
+    return ApartPair.objects.create(tournament=tournament, player_a_id=low, player_b_id=high)
+
+
+def test_a_swap_that_seats_a_pair_kept_apart_together_is_refused(tournament, director_client):
+    round_, _ = round_seat(tournament=tournament)
+    before = tables_of(round_)
+    (a, *_), (b, partner, *_) = before[:2]
+    keep_apart(tournament, a, partner)
+    response = director_client.post(
+        reverse("round_adjust", args=[tournament.slug, 1]),
+        {"action": "swap", "player": a, "other": b},
+        follow=True,
+    )
+    (told,) = [str(m) for m in response.context["messages"]]
+    names = dict(tournament.players.values_list("pk", "name"))
+    assert names[a] in told and names[partner] in told
+    assert "nooit aan één tafel" in told
+    assert tables_of(round_) == before
+
+
+def test_a_move_that_seats_a_pair_kept_apart_together_is_refused(tournament, director_client):
+    round_, _ = round_seat(tournament=tournament)
+    director_client.post(reverse("player_list", args=[tournament.slug]), {"name": "Laatkomer"})
+    late = tournament.players.get(name="Laatkomer")
+    keep_apart(tournament, late.pk, tables_of(round_)[1][0])
+    with pytest.raises(ProblemsError) as refused:
+        round_move(round_=round_, player=late, table_number=2)
+    assert refused.value.problems[0].code == "apart_pair"
+    round_move(round_=round_, player=late, table_number=3)  # another table is fine
+    assert late.pk in tables_of(round_)[2]
+
+
+def test_a_swap_within_one_table_ignores_pairs_kept_apart(tournament):
+    round_, _ = round_seat(tournament=tournament)
+    a, b, *_ = tables_of(round_)[0]
+    keep_apart(tournament, a, tables_of(round_)[1][0])
+    round_swap(
+        round_=round_, player_a=tournament.players.get(pk=a), player_b=tournament.players.get(pk=b)
+    )
+    assert tables_of(round_)[0][:2] == [b, a]
+
+
+def test_a_published_round_offers_no_other_balance(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    tournament.rounds_planned = 5
+    tournament.save(update_fields=["rounds_planned"])
+    round_, _note = round_seat(tournament=tournament)
+    director_client.post(reverse("round_publish", args=[tournament.slug, 1]))
+    before = tables_of(round_)
+    page = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    assert page.context["seating_choices"] == []
+    assert reverse("round_balance", args=[tournament.slug, 1]) not in page.content.decode()
+    response = director_client.post(
+        reverse("round_balance", args=[tournament.slug, 1]), {"balance": "repeats"}, follow=True
+    )
+    assert any("bekend" in str(m) for m in response.context["messages"])
+    assert tables_of(round_) == before
+    tournament.refresh_from_db()
+    assert tournament.seating_balance == Tournament.SeatingBalance.EVEN
+
+
+def test_round_one_does_not_let_the_first_club_typed_deal_first_everywhere(director):
+    # Four clubs of four, typed club by club; clubs apart puts one of each club at every table.
+    clubs = [f"club {i // 4}" for i in range(16)]
+    tables = seat_clubs(director, clubs)
+    assert all(sorted(table) == sorted(set(clubs)) for table in tables)
+    first_dealers = [table[0] for table in tables]
+    assert len(set(first_dealers)) > 1
+
+
+def test_round_one_seat_order_is_the_same_for_the_same_seed(director):
+    orders = []
+    for _ in range(2):
+        tournament = played_tournament(13, rounds=0, director=director)
+        round_, _note = round_seat(tournament=tournament, seed=7)
+        first = min(tournament.players.values_list("pk", flat=True))
+        orders.append([[pk - first for pk in table] for table in tables_of(round_)])
+    assert orders[0] == orders[1]
+    assert any(table != sorted(table) for table in orders[0])
+
+
+def with_clubs(tournament, clubs: list[str]):
+    for player, club in zip(tournament.players.order_by("pk"), clubs, strict=True):
+        player.club = club
+        player.save(update_fields=["club"])
+
+
+def test_the_round_page_shows_each_players_club(tournament, director_client):
+    with_clubs(tournament, ["BC De Bol"] * 4 + ["Troef"] * 4 + [""] * 8)
+    round_seat(tournament=tournament)
+    page = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    html = page.content.decode()
+    assert html.count('<span class="muted club">BC De Bol</span>') == 4
+    assert html.count('<span class="muted club">Troef</span>') == 4
+
+
+def test_seating_round_one_says_when_a_club_cannot_be_kept_apart(tournament, director_client):
+    url = reverse("round_list", args=[tournament.slug])
+    apart = "Spelers van één club zitten aan verschillende tafels."
+    assert apart not in director_client.get(url).content.decode()  # no clubs known
+    with_clubs(tournament, ["BC De Bol"] * 4 + ["Troef"] * 4 + [""] * 8)
+    assert apart in director_client.get(url).content.decode()
+    with_clubs(tournament, ["BC De Bol"] * 9 + ["Troef"] * 4 + [""] * 3)
+    html = director_client.get(url).content.decode()
+    assert apart not in html
+    assert "aan 4 tafels: BC De Bol (9) heeft meer spelers dan dat" in html
+
+
+def test_after_a_swap_the_balance_box_says_its_figures_are_the_plans(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    tournament.rounds_planned = 5
+    tournament.save(update_fields=["rounds_planned"])
+    round_, _note = round_seat(tournament=tournament)
+    url = reverse("round_detail", args=[tournament.slug, 1])
+    assert not director_client.get(url).context["changed_by_hand"]
+    (a, *_), (b, *_) = tables_of(round_)[:2]
+    round_swap(
+        round_=round_, player_a=tournament.players.get(pk=a), player_b=tournament.players.get(pk=b)
+    )
+    page = director_client.get(url)
+    assert page.context["changed_by_hand"]
+    assert "met de hand veranderd: deze cijfers zijn die van het plan" in page.content.decode()
+
+
+def test_the_balance_help_text_says_when_it_matters(director_client, tournament):
+    page = director_client.get(reverse("tournament_edit", args=[tournament.slug]))
+    assert "Alleen van belang bij tafels van twee grootten (4 én 5)" in page.content.decode()

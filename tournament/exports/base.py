@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.http import HttpResponse
+from django.utils.formats import date_format
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -27,6 +29,8 @@ CSV_TYPE = "text/csv; charset=utf-8"
 JSON_TYPE = "application/json"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 CREATOR = "Bollen-toernooi"
+# Text one indent from the cell's left edge, so that a name never touches the number before it.
+TEXT_INDENT = Alignment(indent=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,25 @@ def xlsx_printable(
         sheet.print_title_rows = title_rows
 
 
+def xlsx_heading(tournament) -> str:
+    """What every printed page says at the top left: the tournament's name and date, in the
+    active language."""
+    if tournament.date is None:
+        return tournament.name
+    return f"{tournament.name}, {date_format(tournament.date)}"
+
+
+def xlsx_page_header(workbook: Workbook, heading: str) -> None:
+    """Every sheet prints ``heading`` left, the sheet's name in the middle and "Page 2 of 5"
+    right, so that loose pages can be put back in order."""
+    page = _("Page &P of &N")
+    for sheet in workbook.worksheets:
+        # "&" starts a code in a header; a literal one is doubled.
+        sheet.oddHeader.left.text = heading.replace("&", "&&")
+        sheet.oddHeader.center.text = sheet.title.replace("&", "&&")
+        sheet.oddHeader.right.text = page
+
+
 def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> WriteOnlyCell:
     """A cell whose text is always stored as text, never as a formula."""
     cell = WriteOnlyCell(sheet, value=value)
@@ -142,15 +165,23 @@ def xlsx_add_sheet(
         sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
     sheet.append([xlsx_cell(sheet, h, bold=True) for h in rows.header])
     for row in rows.rows:
-        sheet.append([xlsx_cell(sheet, v) for v in row])
+        sheet.append([_indented(xlsx_cell(sheet, v)) for v in row])
     return sheet
 
 
-def render_xlsx(title: str, sheets: Sequence[tuple[str, Rows]]) -> bytes:
-    """A workbook called ``title`` with one sheet per (title, rows)."""
+def _indented(cell: WriteOnlyCell) -> WriteOnlyCell:
+    if isinstance(cell.value, str):
+        cell.alignment = TEXT_INDENT
+    return cell
+
+
+def render_xlsx(title: str, sheets: Sequence[tuple[str, Rows]], *, heading: str = "") -> bytes:
+    """A workbook called ``title`` with one sheet per (title, rows); ``heading`` at the top of
+    every printed page."""
     workbook = new_workbook(title)
     for sheet_title, rows in sheets:
         xlsx_add_sheet(workbook, sheet_title, rows)
+    xlsx_page_header(workbook, heading or title)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -26,6 +26,7 @@ from tournament.exports.base import (
     download_name,
     render_csv,
     render_xlsx,
+    xlsx_heading,
 )
 from tournament.models import Tournament
 
@@ -118,5 +119,9 @@ class StandingsExporter:
             return ExportFile(download_name(self.tournament, name, "csv"), CSV_TYPE, data)
         with translation.override(self.tournament.language):
             title = _("Standings")
-            data = render_xlsx(f"{title} {self.tournament.name}", [(title, self.rows())])
+            data = render_xlsx(
+                f"{title} {self.tournament.name}",
+                [(title, self.rows())],
+                heading=xlsx_heading(self.tournament),
+            )
         return ExportFile(download_name(self.tournament, name, "xlsx"), XLSX_TYPE, data)

@@ -29,6 +29,7 @@ from scoring.sheet import CellState
 from scoring.statistics import BidTally, Game, GameScore, Statistics, tournament_statistics
 from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
 from tournament.exports.base import (
+    TEXT_INDENT,
     XLSX_TYPE,
     ExportFile,
     Rows,
@@ -36,20 +37,26 @@ from tournament.exports.base import (
     new_workbook,
     xlsx_add_sheet,
     xlsx_cell,
+    xlsx_heading,
+    xlsx_page_header,
     xlsx_printable,
 )
 from tournament.exports.standings import standings_rows
 from tournament.models import Player, Round, Tournament
 
 BOLD = Font(bold=True)
-CENTER_ACROSS = Alignment(horizontal="centerContinuous")
+CENTER = Alignment(horizontal="center")
 PERCENT = "0.0%"
 NAME_WIDTH = 24
-# A round sheet prints at 80 %: Excel's 11 pt becomes 8.8 pt on paper. The first six deals fill
-# one A4 landscape width; the other five and the totals the next.
-ROUND_SCALE = 80
+ROUND_NAME_WIDTH = 20
+# A round sheet prints at 75 %: Excel's 11 pt becomes 8.25 pt on paper. The first six deals fill
+# one A4 landscape width; the other five and the totals the next. Fitting all 41 columns on one
+# width would print them at about 5 pt. Each width is planned at no more than 85 % of the page
+# in Excel's measure, because LibreOffice without Calibri draws the columns about 17 % wider.
+ROUND_SCALE = 75
 DEALS_ON_FIRST_PAGE = 6
 ROWS_PER_PAGE = 34
+ROUND_MARGINS = PageMargins(left=0.25, right=0.25, top=0.75, bottom=0.6, header=0.3, footer=0.3)
 
 
 class FinalWorkbookExporter:
@@ -101,6 +108,7 @@ class FinalWorkbookExporter:
             Game(s.round_number, s.table_number, s.player_ids, results[s.table_id]) for s in sheets
         ]
         add_statistics_sheet(workbook, tournament_statistics(games), standings.players)
+        xlsx_page_header(workbook, xlsx_heading(self.tournament))
         buffer = io.BytesIO()
         workbook.save(buffer)
         return buffer.getvalue()
@@ -125,9 +133,9 @@ def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None,
 def _round_widths(fixed, per_deal, totals, longest_name: int) -> list[float]:
     return (
         [max(len(h) + 1.5, 5) for h in fixed[:2]]
-        + [min(max(longest_name + 1, 12), NAME_WIDTH)]
-        + [max(len(h) + 1, 4.5) for h in per_deal] * len(DEALS)
-        + [max(len(h) + 1.5, 6) for h in totals]
+        + [min(max(longest_name + 2, 12), ROUND_NAME_WIDTH)]
+        + [max(len(h) + 0.5, 4) for h in per_deal] * len(DEALS)
+        + [max(len(h) + 0.5, 5) for h in totals]
     )
 
 
@@ -141,7 +149,7 @@ def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[
     sheet.page_setup.fitToWidth = None
     sheet.page_setup.fitToHeight = None
     sheet.print_title_cols = f"A:{get_column_letter(n_fixed)}"
-    sheet.page_margins = PageMargins(left=0.4, right=0.4, top=0.6, bottom=0.6)
+    sheet.page_margins = ROUND_MARGINS
     sheet.col_breaks.append(Break(id=n_fixed + 3 * DEALS_ON_FIRST_PAGE))
     row, on_page = 2, 0
     for table in tables:
@@ -183,12 +191,12 @@ def add_round_sheet(
     )
 
     labels: list[Any] = [None] * len(fixed)
-    for spec in DEALS:
-        labels += [
-            _styled(sheet, spec.label, font=BOLD, alignment=CENTER_ACROSS),
-            _styled(sheet, None, alignment=CENTER_ACROSS),
-            _styled(sheet, None, alignment=CENTER_ACROSS),
-        ]
+    for index, spec in enumerate(DEALS):
+        first = len(fixed) + 3 * index + 1
+        sheet.merged_cells.add(f"{get_column_letter(first)}1:{get_column_letter(first + 2)}1")
+        # "5Z" and "5B" are text, the hand sizes numbers: no "number stored as text" flag.
+        label = int(spec.label) if spec.label.isdigit() else spec.label
+        labels += [_styled(sheet, label, font=BOLD, alignment=CENTER), None, None]
     sheet.append(labels)
     sheet.append([_styled(sheet, h, font=BOLD) for h in fixed + per_deal * len(DEALS) + totals])
 
@@ -196,9 +204,9 @@ def add_round_sheet(
         result = results[table.table_id]
         for seat, player_id in enumerate(table.player_ids):
             row: list[Any] = [
-                table.table_number,
-                seat + 1,
-                xlsx_cell(sheet, players[player_id].name),
+                _styled(sheet, table.table_number, alignment=CENTER),
+                _styled(sheet, seat + 1, alignment=CENTER),
+                _styled(sheet, players[player_id].name, alignment=TEXT_INDENT),
             ]
             for deal_cells in result.cells:
                 cell = deal_cells[seat]
@@ -274,6 +282,10 @@ GAME_HEADER_WIDTHS = (8, 7, NAME_WIDTH, 8, 8, 8, 8)
 
 
 def _game_rows(sheet, games: Sequence[GameScore], players: dict[int, Player]) -> None:
+    if not games:
+        # A header over nothing reads as if the rows went missing.
+        sheet.append([xlsx_cell(sheet, pgettext("no games", "none"))])
+        return
     header = [_("Round"), _("Table"), _("Name"), _("Total"), _("Bollen"), _("Points"), _("Correct")]
     sheet.append([_styled(sheet, h, font=BOLD) for h in header])
     for game in games:
@@ -281,7 +293,7 @@ def _game_rows(sheet, games: Sequence[GameScore], players: dict[int, Player]) ->
             [
                 game.round,
                 game.table,
-                xlsx_cell(sheet, players[game.player].name),
+                _styled(sheet, players[game.player].name, alignment=TEXT_INDENT),
                 game.tournament_points,
                 game.bollen,
                 game.points,

@@ -16,7 +16,16 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament.models import Entry, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import (
+    ApartPair,
+    Entry,
+    Penalty,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
 from tournament.problems import PlacedProblem, ProblemsError
 from tournament.services.portable_check import tournament_file_check
 from tournament.services.portable_site import site_restore
@@ -101,6 +110,8 @@ def tournament_restore(
         public=bool(settings.get("public", False)),
         confirmation_rule=settings.get("confirmation_rule", Tournament.ConfirmationRule.AUTO),
         count_unconfirmed=settings.get("count_unconfirmed", True),
+        seating_balance=settings.get("seating_balance", Tournament.SeatingBalance.EVEN),
+        clubs_apart_first_round=settings.get("clubs_apart_first_round", True),
     )
     if director is not None:
         tournament.directors.add(director)
@@ -122,6 +133,10 @@ def tournament_restore(
         batch_size=BATCH,
     )
     player_pk = {p.file_id: p.pk for p in players}
+    pairs = {tuple(sorted((player_pk[a], player_pk[b]))) for a, b in settings.get("apart", [])}
+    ApartPair.objects.bulk_create(
+        [ApartPair(tournament=tournament, player_a_id=a, player_b_id=b) for a, b in sorted(pairs)]
+    )
 
     rounds = Round.objects.bulk_create(
         [

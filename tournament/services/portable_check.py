@@ -144,6 +144,24 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
     count = settings.get("count_unconfirmed")
     if count is not None and not isinstance(count, bool):
         bad(_("settings.count_unconfirmed must be true or false."))
+    balance = settings.get("seating_balance")
+    if balance is not None and balance not in Tournament.SeatingBalance.values:
+        bad(
+            _("settings.seating_balance must be one of: %s.")
+            % ", ".join(Tournament.SeatingBalance.values)
+        )
+    clubs_apart = settings.get("clubs_apart_first_round")
+    if clubs_apart is not None and not isinstance(clubs_apart, bool):
+        bad(_("settings.clubs_apart_first_round must be true or false."))
+    apart = settings.get("apart")
+    if apart is not None and (
+        not isinstance(apart, list)
+        or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+            for pair in apart
+        )
+    ):
+        bad(_("settings.apart must be a list of pairs of player ids."))
     for key in ("withdrawn", "joined"):
         value = settings.get(key)
         if value is not None and (
@@ -151,6 +169,36 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
             or not all(isinstance(v, int) and v >= 1 for v in value.values())
         ):
             bad(_("settings.%s must map player ids to round numbers.") % key)
+    return problems
+
+
+def _check_apart_pairs(apart: Any, names: dict[str, str]) -> list[PlacedProblem]:
+    """The pairs kept apart name players of the file, two different ones each."""
+    if not isinstance(apart, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 for pair in apart
+    ):
+        return []  # absent, or wrongly shaped: _check_settings says so
+    problems = []
+    for a, b in apart:
+        unknown = [pid for pid in (a, b) if pid not in names]
+        for pid in unknown:
+            problems.append(
+                PlacedProblem(
+                    code=FileCode.UNKNOWN_PLAYER,
+                    message=_("settings.%(key)s names an unknown player id %(id)s.")
+                    % {"key": "apart", "id": pid},
+                    field="settings",
+                )
+            )
+        if not unknown and a == b:
+            problems.append(
+                PlacedProblem(
+                    code=FileCode.SETTING,
+                    message=_("settings.apart keeps %(name)s apart from themselves.")
+                    % {"name": names[a]},
+                    field="settings",
+                )
+            )
     return problems
 
 
@@ -183,6 +231,8 @@ def tournament_file_check(document: Any) -> None:
                         % {"key": key, "id": player_id},
                     )
                 )
+
+    problems += _check_apart_pairs(document.get("settings", {}).get("apart"), names)
 
     for number, count in Counter(r["number"] for r in document["rounds"]).items():
         if count > 1:

@@ -27,7 +27,15 @@ def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str,
         "public": tournament.public,
         "confirmation_rule": tournament.confirmation_rule,
         "count_unconfirmed": tournament.count_unconfirmed,
+        "seating_balance": tournament.seating_balance,
+        "clubs_apart_first_round": tournament.clubs_apart_first_round,
     }
+    apart = [
+        [file_id[a], file_id[b]]
+        for a, b in tournament.apart_pairs.values_list("player_a", "player_b").order_by("pk")
+    ]
+    if apart:
+        settings["apart"] = apart
     if tournament.place:
         settings["place"] = tournament.place
     withdrawn = {p.file_id: p.withdrawn_round for p in players if p.withdrawn_round}

@@ -8,12 +8,13 @@ stores only the round at hand: the next round is planned again from what was rea
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from dataclasses import replace
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from scoring.deals import deals_dealt
@@ -131,8 +132,7 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
         seating_options=options_store(options),
     )
     dealt = deals_dealt_so_far(tournament)
-    tables = [_dealing_balanced(members, dealt) for members in plan.rounds[0]]
-    _store_tables(round_, tables)
+    _store_tables(round_, _seat_orders(plan.rounds[0], dealt, seed=request.seed))
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
     if split.fallback:
         notes.append(
@@ -155,6 +155,18 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
     compared them), and remember that balance for the next rounds. Hand changes are lost."""
     round_ = _editable_round(round_)
     tournament = round_.tournament
+    if round_.state != Round.State.DRAFT:
+        # Players have looked up their tables and the lists are printed: reseating a
+        # published round goes through "remove this seating", which asks first.
+        raise _refuse(
+            "round_published",
+            _(
+                "Round %(round)s is published: its lists may be printed already. Remove this "
+                "seating first to seat it again."
+            )
+            % {"round": round_.number},
+            round=round_.number,
+        )
     options = {option.balance: option for option in options_load(round_.seating_options)}
     last = tournament.rounds.order_by("-number").first()
     if str(balance) not in options or last.pk != round_.pk:
@@ -166,9 +178,7 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
         )
     round_.tables.all().delete()
     dealt = deals_dealt_so_far(tournament)
-    _store_tables(
-        round_, [_dealing_balanced(members, dealt) for members in options[str(balance)].tables]
-    )
+    _store_tables(round_, _seat_orders(options[str(balance)].tables, dealt, seed=round_.number))
     Tournament.objects.filter(pk=tournament.pk).update(seating_balance=str(balance))
     return round_
 
@@ -184,6 +194,33 @@ def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
     for player, position, size in seats:
         dealt[player] += deals_dealt(position, size)
     return dealt
+
+
+def _seat_orders(tables, dealt: Counter[int], *, seed: int) -> list[list[int]]:
+    """Each table's clockwise order, the first dealer first.
+
+    The planner lists a table's players in registration order, so in round 1 the first club
+    typed would deal first at every table. Before anybody has dealt, the players who deal
+    equally many deals are shuffled among their seats (the same for the same seed): everyone
+    deals what the plan's order would have them deal, so the later rounds, which keep the plan's
+    order turned to even out the deals dealt, come out as before. At a table of 4 three seats
+    deal 3 deals, so any of three players deals first; at a table of 5 only the first dealer
+    deals 3, and that stays the plan's first player.
+    """
+    if any(dealt.values()):
+        return [_dealing_balanced(members, dealt) for members in tables]
+    rng = random.Random(seed)
+    orders = []
+    for members in tables:
+        order = list(members)
+        n = len(order)
+        for count in sorted({deals_dealt(seat, n) for seat in range(n)}):
+            seats = [seat for seat in range(n) if deals_dealt(seat, n) == count]
+            shuffled = rng.sample([order[seat] for seat in seats], len(seats))
+            for seat, player in zip(seats, shuffled, strict=True):
+                order[seat] = player
+        orders.append(order)
+    return orders
 
 
 def _dealing_balanced(members, dealt: Counter[int]) -> list[int]:
@@ -217,6 +254,38 @@ def _store_tables(round_: Round, tables) -> None:
     )
 
 
+def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> None:
+    """Refuse a hand change that seats a pair the director keeps apart at one table.
+
+    ``moves``: for each player who changes table, (the player, the table's pk they go to).
+    """
+    if not moves:
+        return
+    pairs = round_.tournament.apart_pairs.filter(
+        Q(player_a__in=list(moves)) | Q(player_b__in=list(moves))
+    ).select_related("player_a", "player_b")
+    if not pairs:
+        return
+    table_of = dict(Seat.objects.filter(round=round_).values_list("player_id", "table_id"))
+    table_of.update({pk: table for pk, (_player, table) in moves.items()})
+    for pair in pairs:
+        a, b = pair.player_a, pair.player_b
+        if table_of.get(a.pk) is not None and table_of.get(a.pk) == table_of.get(b.pk):
+            mover = moves.get(a.pk, moves.get(b.pk))
+            table = Table.objects.get(pk=mover[1])
+            raise _refuse(
+                "apart_pair",
+                _(
+                    "%(a)s and %(b)s never sit at one table (set on the player's page), so "
+                    "%(name)s cannot go to table %(table)s. Choose another player or table, "
+                    "or lift that setting first."
+                )
+                % {"a": a.name, "b": b.name, "name": mover[0].name, "table": table.number},
+                round=round_.number,
+                table=table.number,
+            )
+
+
 def _editable_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     started = Entry.objects.filter(seat__round=round_).exists()
@@ -246,6 +315,10 @@ def round_swap(*, round_: Round, player_a: Player, player_b: Player) -> None:
     if player_a.pk == player_b.pk:
         raise _refuse("swap_self", _("Choose two different players to swap."))
     a, b = seats[player_a.pk], seats[player_b.pk]
+    if a.table_id != b.table_id:
+        _refuse_apart_pairs(
+            round_, {player_a.pk: (player_a, b.table_id), player_b.pk: (player_b, a.table_id)}
+        )
     # Two unique constraints (player per round, position per table): move a out of the way.
     a_table, a_pos, b_table, b_pos = a.table_id, a.position, b.table_id, b.position
     a.delete()
@@ -293,6 +366,7 @@ def round_move(*, round_: Round, player: Player, table_number: int) -> None:
             round=round_.number,
             table=table_number,
         )
+    _refuse_apart_pairs(round_, {player.pk: (player, table.pk)})
     if current is not None:
         current.delete()
         _close_gaps(current.table)

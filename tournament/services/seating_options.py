@@ -3,9 +3,10 @@
 With tables of two sizes the two balances (``scoring.seating.Balance``) can give quite different
 tournaments, so ``round_seat`` plans the remaining rounds with each, stores the tournament's
 choice as the draft and both as ``Round.seating_options``, and the director compares them
-("Even tables: 24 repeated meetings, everyone 1-2x at a table of 5. Fewest repeats: 10, but
-Anna sits 5x at a table of 5.") and may take the other before publishing. Each plan gets half
-of the time limit, so the director waits no longer than for one plan.
+("Even tables: 24 repeated meetings, everyone 1-2x at a table of 5. Fewest repeats: 10
+repeated meetings, but Anna sits 5x at a table of 5.") and may take the other before
+publishing. Each plan gets half of the time limit, so the director waits no longer than for
+one plan.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from itertools import combinations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.seating import Balance, SeatingError, SeatingPlan, SeatingProblem, plan_seating
 from scoring.tables import table_split
@@ -70,12 +72,10 @@ class SeatingOption:
 
     def summary(self, names: dict[int, str]) -> str:
         """The option in one sentence, in the director's words."""
-        if self.balance == Balance.EVEN:
-            label = _("Even tables")
-            count = _("%(count)s repeated meetings") % {"count": self.repeats}
-        else:
-            label = _("Fewest repeats")
-            count = str(self.repeats)
+        label = _("Even tables") if self.balance == Balance.EVEN else _("Fewest repeats")
+        count = ngettext(
+            "%(count)s repeated meeting", "%(count)s repeated meetings", self.repeats
+        ) % {"count": self.repeats}
         values = {"size": self.larger_size, "fewest": self.fewest, "most": self.most}
         if self.spread <= 1:
             everyone = (

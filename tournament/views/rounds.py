@@ -77,6 +77,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         players=seating["all_seated"] + seating["unseated"],
         tables=[t.number for t in seating["tables"]],
     )
+    # Only before publishing: afterwards the printed lists must keep matching.
+    choices = editable and round_.state == Round.State.DRAFT
     return render(
         request,
         "tournament/round_detail.html",
@@ -86,7 +88,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "round": round_,
             "editable": editable,
             "form": form,
-            "seating_choices": selectors.round_seating_choices(round_) if editable else [],
+            "seating_choices": selectors.round_seating_choices(round_) if choices else [],
+            "changed_by_hand": choices and selectors.round_changed_by_hand(round_),
             **seating,
         },
     )
