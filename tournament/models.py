@@ -218,7 +218,7 @@ class Round(models.Model):
     ``state`` moves draft -> seated -> playing -> complete. A seated round's seating may still
     change; once play starts (the first deal is entered) the seating is locked.
     ``seating_options``: when the round was seated with tables of two sizes, what each balance
-    gave for the rest of the tournament (``tournament.services.seating.SeatingOption`` as a
+    gave for the rest of the tournament (``tournament.rounds.seating.SeatingOption`` as a
     dict per balance value: repeats, larger-table counts, this round's tables), so the director
     can compare them and take the other before publishing; empty otherwise.
     """
@@ -366,7 +366,7 @@ class SheetVersion(models.Model):
     """One save of a table's score sheet, kept for good: the history behind "no lost results".
 
     The ``Entry`` and ``Penalty`` rows hold a sheet as it stands now; every save through
-    ``tournament.services.sheets`` also stores the whole sheet here, so any earlier state can be
+    ``tournament.sheets.services`` also stores the whole sheet here, so any earlier state can be
     looked at and restored, and a save that lost a race is kept instead of thrown away.
 
     - ``table``: whose sheet.

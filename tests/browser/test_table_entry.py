@@ -13,7 +13,7 @@ from scoring.deals import DEAL_COUNT
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table
-from tournament.services.table_links import (
+from tournament.sheets.table_links import (
     LINK_REFUSALS,
     LinkRefusal,
     table_link_issue,

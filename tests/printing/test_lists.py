@@ -11,7 +11,7 @@ from tests.printing.reading import pdf_pages
 from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.models import Player, Table
 from tournament.names import name_sort_key
-from tournament.services.sheets import sheet_record
+from tournament.sheets.services import sheet_record
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, stored_cells
 from tournament.models import Round, SheetVersion, Table
-from tournament.services.sheets import (
+from tournament.sheets.services import (
     SheetConflict,
     SheetContent,
     sheet_record,

@@ -12,8 +12,8 @@ from scoring.simulate import simulate_sheet
 from tests.sheets.helpers import DEAL_1, DEAL_2, stored_cells
 from tournament.adapter import load_table_sheets
 from tournament.models import Entry, Penalty, Round, Seat, SheetVersion
-from tournament.services import sheets as sheets_service
-from tournament.services.sheets import (
+from tournament.sheets import services as sheets_service
+from tournament.sheets.services import (
     SheetConflict,
     SheetContent,
     SheetProblems,

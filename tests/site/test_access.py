@@ -16,9 +16,9 @@ from django.urls import URLResolver, get_resolver, resolve, reverse
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Round, SheetVersion, Table
-from tournament.services.sheets import sheet_record, sheet_version_number
-from tournament.services.table_links import table_link_issue
-from tournament.services.team import team_invitation_create
+from tournament.sheets.services import sheet_record, sheet_version_number
+from tournament.sheets.table_links import table_link_issue
+from tournament.team.services import team_invitation_create
 
 pytestmark = pytest.mark.django_db
 

@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from scoring.simulate import simulate_deal
 from tests.factories import played_tournament
 from tournament.adapter import load_table_sheets, table_sheet
+from tournament.errors import FileCode, ProblemsError
 from tournament.models import (
     Entry,
     Seat,
@@ -25,14 +26,13 @@ from tournament.models import (
     TableLink,
     Tournament,
 )
-from tournament.problems import FileCode, ProblemsError
-from tournament.services.confirmations import sheet_confirm
-from tournament.services.portable import tournament_import
-from tournament.services.portable_check import SCHEMA_PATH
-from tournament.services.portable_export import tournament_export
-from tournament.services.rounds import rounds_refresh_state
-from tournament.services.sheets import SheetConflict, SheetContent, sheet_record, sheet_restore
-from tournament.services.table_links import table_link_ensure, table_link_issue
+from tournament.rounds.services import rounds_refresh_state
+from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.services import SheetConflict, SheetContent, sheet_record, sheet_restore
+from tournament.sheets.table_links import table_link_ensure, table_link_issue
+from tournament.tournament_file.exporting import tournament_export
+from tournament.tournament_file.importing import tournament_import
+from tournament.tournament_file.reading import SCHEMA_PATH
 
 pytestmark = pytest.mark.django_db
 

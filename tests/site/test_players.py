@@ -9,11 +9,11 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from tests.factories import played_tournament
+from tournament.errors import ProblemsError
 from tournament.models import Player, Round
-from tournament.player_import import PlayerFileError, parse_pasted, parse_upload
-from tournament.problems import ProblemsError
-from tournament.services.players import player_withdraw
-from tournament.services.seating import round_seat
+from tournament.players.importing import PlayerFileError, parse_pasted, parse_upload
+from tournament.players.services import player_withdraw
+from tournament.rounds.seating import round_seat
 
 pytestmark = pytest.mark.django_db
 

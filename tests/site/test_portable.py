@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 
 from scoring.errors import ErrorCode
 from tests.strategies import tournament_documents
+from tournament.errors import FileCode, ProblemsError
 from tournament.models import Entry, Player, Round, Tournament
-from tournament.problems import FileCode, ProblemsError
-from tournament.services.portable import tournament_import
-from tournament.services.portable_export import tournament_export
+from tournament.tournament_file.exporting import tournament_export
+from tournament.tournament_file.importing import tournament_import
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.utils.timezone import localtime
 
 from tests.factories import played_tournament
 from tournament.models import Round, Table
-from tournament.services.sheets import sheet_record
-from tournament.tables import standings_table_rows
+from tournament.sheets.services import sheet_record
+from tournament.standings.tables import standings_table_rows
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ from django.utils import translation
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament
+from tournament.errors import ProblemsError
 from tournament.models import Entry, Round, Seat, Tournament
-from tournament.problems import ProblemsError
-from tournament.services.seating import round_move, round_seat, round_swap
-from tournament.services.seating_options import SeatingOption
-from tournament.services.sheets import SheetProblems, sheet_record
+from tournament.rounds.seating import round_move, round_seat, round_swap
+from tournament.rounds.seating_options import SeatingOption
+from tournament.sheets.services import SheetProblems, sheet_record
 
 pytestmark = pytest.mark.django_db
 

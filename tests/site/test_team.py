@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from tests.factories import played_tournament
 from tournament.models import TeamInvitation
-from tournament.services.team import (
+from tournament.team.services import (
     TEAM_REFUSALS,
     TeamRefusal,
     TeamRefused,

@@ -16,7 +16,7 @@ from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.adapter import tournament_standings, unconfirmed_table_ids
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
-from tournament.services.confirmations import (
+from tournament.sheets.confirmations import (
     CONFIRM_REFUSALS,
     ConfirmRefusal,
     ConfirmRefused,
@@ -25,7 +25,7 @@ from tournament.services.confirmations import (
     sheet_retype,
     tournament_confirmation_rule,
 )
-from tournament.services.sheets import sheet_record
+from tournament.sheets.services import sheet_record
 
 pytestmark = pytest.mark.django_db
 

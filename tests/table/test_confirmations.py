@@ -15,18 +15,18 @@ from scoring.deals import DEAL_COUNT
 from tests.sheets.helpers import form_data, names, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.adapter import unconfirmed_table_ids
+from tournament.errors import deal_name
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
-from tournament.problems import deal_name
-from tournament.services.confirmations import (
+from tournament.sheets.confirmations import (
     CONFIRM_REFUSALS,
     ConfirmRefusal,
     ConfirmRefused,
     sheet_confirm,
     sheet_retype,
 )
-from tournament.services.sheets import sheet_record, sheet_version_number
-from tournament.services.table_links import LinkRefusal, TableLinkRefused, table_link_sheet_record
-from tournament.views.sheet_page import EMPTY
+from tournament.sheets.page import EMPTY
+from tournament.sheets.services import sheet_record, sheet_version_number
+from tournament.sheets.table_links import LinkRefusal, TableLinkRefused, table_link_sheet_record
 
 pytestmark = pytest.mark.django_db
 

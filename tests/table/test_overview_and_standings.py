@@ -15,10 +15,10 @@ from tests.printing.reading import pdf_page_images, qr_texts
 from tests.table.helpers import changed_cells, link_url, save_via_link
 from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.models import SheetConfirmation, Table, TableLink
-from tournament.selectors import round_sheet_reviews
-from tournament.services.confirmations import sheet_confirm
-from tournament.services.sheets import sheet_record
-from tournament.services.table_links import table_link_active
+from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.selectors import round_sheet_reviews
+from tournament.sheets.services import sheet_record
+from tournament.sheets.table_links import table_link_active
 
 pytestmark = pytest.mark.django_db
 

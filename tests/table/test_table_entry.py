@@ -14,8 +14,8 @@ from django.urls import resolve, reverse
 from tests.sheets.helpers import form_data, names, stored_cells
 from tests.table.helpers import XHR, changed_cells, link_url, save_via_link
 from tournament.models import SheetConfirmation, SheetVersion, TableLink
-from tournament.services.confirmations import sheet_confirm
-from tournament.services.table_links import (
+from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.table_links import (
     LINK_REFUSALS,
     LinkRefusal,
     table_link_active,

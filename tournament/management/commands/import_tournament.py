@@ -4,9 +4,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.problems import ProblemsError
-from tournament.services.portable import tournament_restore
-from tournament.services.portable_check import tournament_file_parse
+from tournament.errors import ProblemsError
+from tournament.tournament_file.importing import tournament_restore
+from tournament.tournament_file.reading import tournament_file_parse
 
 
 class Command(BaseCommand):
