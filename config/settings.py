@@ -98,7 +98,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
-    "django_htmx",
     "axes",
     "tournament",
 ]
@@ -116,7 +115,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -218,8 +216,6 @@ CACHES = {
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
-
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
 # Security headers that are right in every deployment.
 X_FRAME_OPTIONS = "DENY"
