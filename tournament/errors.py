@@ -3,6 +3,12 @@
 ``scoring`` reports rule problems with a stable code, English text and the values the message
 names. This module turns them into translated sentences and places them at a round, table, deal
 and player, so the command line, forms and imports all speak the same way.
+
+Every refusal of the site is one type, :class:`Refused`: the problems that made a request fail
+as a whole (nothing was stored), each with its code, message and place. A refusal with one
+reason is ``Refused.because(code)``; the code's message is its label (the site's refusal codes
+are ``TextChoices``) or, for ``scoring``'s codes, the sentence this module gives it.
+:func:`show_refused` puts a refusal on the next page as messages.
 """
 
 from __future__ import annotations
@@ -10,9 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.contrib import messages
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.confirmation import ConfirmRefusal
 from scoring.deals import deal_spec
 from scoring.errors import ErrorCode, Problem
 
@@ -62,6 +71,36 @@ RULE_MESSAGES = {
     ErrorCode.PENALTY_SEAT: gettext_lazy("A penalty bol for a player who is not at the table."),
     ErrorCode.PLAYER_COUNT: gettext_lazy("At least 3 players are needed to seat a table."),
 }
+
+
+# The translated sentence of each reason ``scoring`` gives for refusing a confirmation.
+CONFIRM_MESSAGES = {
+    ConfirmRefusal.NOT_NEEDED: gettext_lazy(
+        "This tournament does not confirm sheets: every sheet counts."
+    ),
+    ConfirmRefusal.NOTHING: gettext_lazy(
+        "This sheet has not been saved on the site: nothing to confirm."
+    ),
+    ConfirmRefusal.NOT_COMPLETE: gettext_lazy(
+        "Only a complete sheet without mistakes can be confirmed."
+    ),
+    ConfirmRefusal.CHANGED: gettext_lazy(
+        "The sheet was saved again while you were checking it. Check the new version."
+    ),
+    ConfirmRefusal.OWN_SHEET: gettext_lazy(
+        "You saved this version of the sheet yourself, so another director must confirm it."
+    ),
+    ConfirmRefusal.RETYPE_OWN_SHEET: gettext_lazy(
+        "You saved this version of the sheet yourself: confirm it by re-typing the paper form "
+        "into an empty copy."
+    ),
+}
+
+
+def refusal_message(code: StrEnum) -> str:
+    """The translated sentence of a refusal code: its label, or the sentence given above."""
+    label = getattr(code, "label", None)
+    return str(label if label is not None else CONFIRM_MESSAGES[code])
 
 
 def rule_message(problem: Problem) -> str:
@@ -133,13 +172,27 @@ def place_rule_problem(
     )
 
 
-class ProblemsError(Exception):
-    """Input refused as a whole; ``problems`` says everything that is wrong (up to a limit)."""
+class Refused(Exception):
+    """A request refused as a whole; nothing was stored. ``problems`` say everything that is
+    wrong and where (up to a limit); ``code`` and ``message`` are the first one's."""
 
     def __init__(self, problems: list[PlacedProblem], *, total: int | None = None) -> None:
         self.problems = problems[:MAX_REPORTED]
         self.total = total if total is not None else len(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def because(cls, code: StrEnum, **place: int | str | None) -> Refused:
+        """A refusal with one reason, worded by its code."""
+        return cls([PlacedProblem(code=str(code), message=refusal_message(code), **place)])
+
+    @property
+    def code(self) -> str:
+        return self.problems[0].code
+
+    @property
+    def message(self) -> str:
+        return self.problems[0].message
 
     def lines(self) -> list[str]:
         lines = [str(p) for p in self.problems]
@@ -148,3 +201,9 @@ class ProblemsError(Exception):
                 _("… and %(count)s more problems.") % {"count": self.total - len(self.problems)}
             )
         return lines
+
+
+def show_refused(request: HttpRequest, refused: Refused) -> None:
+    """Put each line of a refusal on the next page as an error message."""
+    for line in refused.lines():
+        messages.error(request, line)

@@ -14,7 +14,6 @@ from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table
 from tournament.sheets.table_links import (
-    LINK_REFUSALS,
     LinkRefusal,
     table_link_issue,
     table_link_revoke,
@@ -127,7 +126,7 @@ def test_after_the_link_is_revoked_the_phone_keeps_its_input_and_says_why(at_the
     tap_and_type(page, BIDS_1[2:])
     sync = page.locator("#sync")
     expect(sync).to_have_attribute("data-state", "refused")
-    expect(sync).to_contain_text(str(LINK_REFUSALS[LinkRefusal.REVOKED])[:20])
+    expect(sync).to_contain_text(str(LinkRefusal.REVOKED.label)[:20])
     kept = page.evaluate(
         "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)[0])).fields"
     )

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from scoring.simulate import simulate_deal
 from tests.factories import played_tournament
 from tournament.adapter import load_table_sheets, table_sheet
-from tournament.errors import FileCode, ProblemsError
+from tournament.errors import FileCode, Refused
 from tournament.models import (
     Entry,
     Seat,
@@ -303,7 +303,7 @@ def test_bad_site_records_are_refused_with_their_places_and_nothing_is_stored(bu
     site["tables"].append({"round": 9, "table": 1})
     count = Tournament.objects.count()
 
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
 
     places = {(p.round, p.table, p.message.split(": ")[-1]) for p in refused.value.problems}
@@ -322,7 +322,7 @@ def test_bad_site_records_are_refused_with_their_places_and_nothing_is_stored(bu
 def test_a_latest_version_that_differs_from_the_sheet_is_refused(busy_tournament):
     document = tournament_export(tournament=busy_tournament)
     document["rounds"][0]["tables"][0]["deals"].pop()  # the sheet lost deal 11, history not
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     (problem,) = refused.value.problems
     assert (problem.round, problem.table) == (1, 1)
@@ -332,7 +332,7 @@ def test_a_latest_version_that_differs_from_the_sheet_is_refused(busy_tournament
 def test_the_schema_of_site_records_names_the_place(busy_tournament):
     document = tournament_export(tournament=busy_tournament)
     document["settings"]["x-site"]["tables"][1]["links"][0]["token"] = "kort"
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     (problem,) = refused.value.problems
     assert (problem.round, problem.table) == (2, 1)

@@ -11,7 +11,7 @@ from django.utils import translation
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament
-from tournament.errors import ProblemsError
+from tournament.errors import Refused
 from tournament.models import Entry, Round, Seat, Tournament
 from tournament.rounds.seating import round_move, round_seat, round_swap
 from tournament.rounds.seating_options import SeatingOption
@@ -78,7 +78,7 @@ def test_late_arrival_is_put_at_a_table_of_four(tournament, director_client):
 def test_move_that_leaves_a_table_of_three_is_refused(tournament):
     round_, _ = round_seat(tournament=tournament)
     mover = tournament.players.get(pk=tables_of(round_)[0][0])
-    with pytest.raises(ProblemsError, match="3"):
+    with pytest.raises(Refused, match="3"):
         round_move(round_=round_, player=mover, table_number=2)
     assert [len(t) for t in tables_of(round_)] == [4, 4, 4, 4]
 
@@ -88,7 +88,7 @@ def test_seating_is_locked_once_play_starts(tournament, director_client):
     seat = Seat.objects.filter(round=round_).first()
     Entry.objects.create(seat=seat, deal=1, bid=0)
     other = Seat.objects.filter(round=round_).exclude(table=seat.table).first()
-    with pytest.raises(ProblemsError):
+    with pytest.raises(Refused):
         round_swap(round_=round_, player_a=seat.player, player_b=other.player)
     response = director_client.post(
         reverse("round_adjust", args=[tournament.slug, 1]),
@@ -117,7 +117,7 @@ def test_unseat_removes_a_draft_seating(tournament, director_client):
 
 def test_next_round_waits_for_the_draft_to_be_published(tournament):
     round_seat(tournament=tournament)
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         round_seat(tournament=tournament)
     assert refused.value.problems[0].code == "previous_draft"
     assert tournament.rounds.count() == 1
@@ -174,7 +174,7 @@ def test_dealing_evens_out_at_tables_of_4_and_5(director, players, balance):
 def test_swapping_a_player_with_themselves_is_refused(tournament):
     round_, _ = round_seat(tournament=tournament)
     player = tournament.players.first()
-    with pytest.raises(ProblemsError):
+    with pytest.raises(Refused):
         round_swap(round_=round_, player_a=player, player_b=player)
 
 

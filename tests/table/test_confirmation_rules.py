@@ -15,11 +15,10 @@ from tests.factories import played_tournament
 from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.adapter import tournament_standings, unconfirmed_table_ids
+from tournament.errors import Refused, refusal_message
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.confirmations import (
-    CONFIRM_REFUSALS,
     ConfirmRefusal,
-    ConfirmRefused,
     sheet_confirm,
     sheet_confirm_methods,
     sheet_retype,
@@ -86,7 +85,7 @@ def test_a_director_alone_confirms_their_own_sheet_by_retyping_it(director_clien
     assert "bevestig het door het papieren formulier over te typen" in html
 
     look = director_client.get(url("sheet_confirm", table)).content.decode()
-    assert str(CONFIRM_REFUSALS[ConfirmRefusal.RETYPE_OWN_SHEET]) in look
+    assert refusal_message(ConfirmRefusal.RETYPE_OWN_SHEET) in look
     assert 'name="version"' not in look
     director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert not SheetConfirmation.objects.exists()
@@ -115,7 +114,7 @@ def test_auto_asks_another_person_as_soon_as_the_team_has_two(director, django_u
     tournament.scorers.add(scorer)
     assert tournament_confirmation_rule(tournament) is ConfirmationRule.OTHER_PERSON
     assert sheet_confirm_methods(table=table, by_user=director) == ()
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_retype(
             table=table, version=1, cells=stored_cells(table), penalties=[], by_user=director
         )
@@ -202,7 +201,7 @@ def test_no_confirmation_makes_every_sheet_final(
     assert url("sheet_confirm", table) not in html
     assert url("sheet_retype", table) not in html
     assert "Niet bevestigd" not in html
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_confirm(table=table, version=1, by_user=director)
     assert refused.value.code == ConfirmRefusal.NOT_NEEDED
     # The table can keep correcting its sheet: nothing locks it.

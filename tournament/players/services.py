@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.errors import PlacedProblem, ProblemsError
+from tournament.errors import PlacedProblem, Refused
 from tournament.models import ApartPair, Player, Round, Seat, Tournament
 from tournament.players.importing import PlayerRow, check_rows
 
@@ -54,7 +54,7 @@ def players_register(*, tournament: Tournament, rows: Sequence[PlayerRow]) -> li
         if row.problems
     ]
     if problems:
-        raise ProblemsError(problems)
+        raise Refused(problems)
     joined = first_open_round(tournament)
     ids = _next_file_ids(tournament, len(checked))
     return Player.objects.bulk_create(
@@ -77,7 +77,7 @@ def player_update(*, player: Player, name: str, club: str) -> Player:
     others = player.tournament.players.exclude(pk=player.pk).values_list("name", flat=True)
     (row,) = check_rows([PlayerRow(line=1, name=name, club=club)], existing=others)
     if row.problems:
-        raise ProblemsError(
+        raise Refused(
             [PlacedProblem(code="player_row", message="; ".join(row.problems), field="name")]
         )
     player.name, player.club = name, club
@@ -94,7 +94,7 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
     of the rounds that lost a seat.
     """
     if from_round <= player.joined_round:
-        raise ProblemsError(
+        raise Refused(
             [
                 PlacedProblem(
                     code="withdraw_round",
@@ -116,7 +116,7 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
         if s.round.state not in (Round.State.DRAFT, Round.State.SEATED)
     ]
     if started:
-        raise ProblemsError(
+        raise Refused(
             [
                 PlacedProblem(
                     code="withdraw_round",
@@ -148,7 +148,7 @@ def player_reinstate(*, player: Player) -> Player:
 def apart_pair_add(*, player: Player, other: Player) -> ApartPair:
     """Never seat ``player`` and ``other`` at one table (from the next seating on)."""
     if other.tournament_id != player.tournament_id or other.pk == player.pk:
-        raise ProblemsError(
+        raise Refused(
             [
                 PlacedProblem(
                     code="apart_pair", message=_("Choose another player of this tournament.")

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.errors import ProblemsError
+from tournament.errors import Refused, show_refused
 from tournament.models import Player, Tournament
 from tournament.permissions import director_required
 from tournament.players import services
@@ -37,9 +37,8 @@ PREVIEW_SALT = "tournament.players.preview"
 def _register(request: HttpRequest, tournament: Tournament, rows: list[PlayerRow]) -> bool:
     try:
         created = services.players_register(tournament=tournament, rows=rows)
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
         return False
     late = [p for p in created if p.joined_round > 1]
     messages.success(
@@ -207,7 +206,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     if request.method == "POST" and form.is_valid():
         try:
             services.player_update(player=player, **form.cleaned_data)
-        except ProblemsError as exc:
+        except Refused as exc:
             form.add_error("name", "; ".join(p.message for p in exc.problems))
         else:
             messages.success(request, _("Saved."))
@@ -239,9 +238,8 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
         return redirect("player_edit", slug=tournament.slug, pk=player.pk)
     try:
         lost = services.player_withdraw(player=player, from_round=form.cleaned_data["from_round"])
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
         return redirect("player_edit", slug=tournament.slug, pk=player.pk)
     messages.success(
         request,

@@ -20,7 +20,7 @@ from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError
 from scoring.tables import table_split
-from tournament.errors import PlacedProblem, ProblemsError
+from tournament.errors import PlacedProblem, Refused
 from tournament.models import (
     SEATING_EDITABLE_STATES,
     Entry,
@@ -58,8 +58,8 @@ def seating_history(tournament: Tournament, *, before: int) -> list[list[list[in
     return [history[number] for number in sorted(history)]
 
 
-def _refuse(code: str, message: str, **place) -> ProblemsError:
-    return ProblemsError([PlacedProblem(code=code, message=message, **place)])
+def _refuse(code: str, message: str, **place) -> Refused:
+    return Refused([PlacedProblem(code=code, message=message, **place)])
 
 
 @transaction.atomic

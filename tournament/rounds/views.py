@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.seating import Balance
-from tournament.errors import ProblemsError
+from tournament.errors import Refused, show_refused
 from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.rounds import seating as services
@@ -53,9 +53,8 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("round_list", slug=tournament.slug)
     try:
         round_, note = services.round_seat(tournament=tournament)
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
         return redirect("round_list", slug=tournament.slug)
     messages.success(
         request,
@@ -124,9 +123,8 @@ def round_adjust(request: HttpRequest, tournament: Tournament, number: int) -> H
                 _("%(name)s now sits at table %(table)s.")
                 % {"name": data["player"].name, "table": data["table"]},
             )
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
     return redirect("round_detail", slug=tournament.slug, number=number)
 
 
@@ -140,9 +138,8 @@ def round_balance(request: HttpRequest, tournament: Tournament, number: int) -> 
     balance = Tournament.SeatingBalance(form.cleaned_data["balance"])
     try:
         services.round_balance(round_=round_, balance=Balance(balance))
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
     else:
         messages.success(
             request,
@@ -170,9 +167,8 @@ def round_unseat(request: HttpRequest, tournament: Tournament, number: int) -> H
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     try:
         services.round_unseat(round_=round_)
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
         return redirect("round_detail", slug=tournament.slug, number=number)
     messages.success(request, _("The seating of round %(round)s was removed.") % {"round": number})
     return redirect("round_list", slug=tournament.slug)
@@ -188,9 +184,8 @@ def table_first_dealer(
     player = get_object_or_404(Player, tournament=tournament, pk=request.POST.get("player") or 0)
     try:
         services.table_first_dealer(table=table_obj, player=player)
-    except ProblemsError as exc:
-        for line in exc.lines():
-            messages.error(request, line)
+    except Refused as exc:
+        show_refused(request, exc)
     else:
         messages.success(
             request,

@@ -17,13 +17,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.errors import Refused, refusal_message
 from tournament.models import SheetConfirmation, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.sheets.confirmations import (
-    CONFIRM_REFUSALS,
     ConfirmMethod,
     ConfirmRefusal,
-    ConfirmRefused,
     sheet_confirm,
     sheet_confirm_refusal,
     sheet_retype,
@@ -65,7 +64,7 @@ def _review_context(request: HttpRequest, sheet: TablePage, method: ConfirmMetho
 
 
 def _refusal_text(code: ConfirmRefusal | None) -> str:
-    return "" if code is None else str(CONFIRM_REFUSALS[code])
+    return "" if code is None else refusal_message(code)
 
 
 def _confirmed(request: HttpRequest, tournament: Tournament, confirmation, round: int, table: int):
@@ -98,7 +97,7 @@ def sheet_confirm_look(
                     by_user=request.user,
                     method=SheetConfirmation.Method.LOOK,
                 )
-            except ConfirmRefused as refused:
+            except Refused as refused:
                 messages.error(request, refused.message)
             else:
                 return _confirmed(request, tournament, confirmation, round, table)
@@ -131,7 +130,7 @@ def sheet_confirm_retype(
                 penalties=form.penalty_values(),
                 by_user=request.user,
             )
-        except ConfirmRefused as refused:
+        except Refused as refused:
             messages.error(request, refused.message)
             status = 409
         else:

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
 
 from scoring.confirmation import (
     ConfirmationRule,
@@ -32,6 +31,7 @@ from scoring.confirmation import (
     rule_in_force,
 )
 from tournament.adapter import SheetStatus, table_sheet
+from tournament.errors import Refused
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.services import (
     CellChange,
@@ -43,10 +43,8 @@ from tournament.sheets.services import (
 )
 
 __all__ = [
-    "CONFIRM_REFUSALS",
     "ConfirmMethod",
     "ConfirmRefusal",
-    "ConfirmRefused",
     "ConfirmationRule",
     "RetypeOutcome",
     "sheet_confirm",
@@ -60,31 +58,6 @@ __all__ = [
     "tournament_counts_every_sheet",
     "tournament_team_size",
 ]
-
-CONFIRM_REFUSALS = {
-    ConfirmRefusal.NOT_NEEDED: _("This tournament does not confirm sheets: every sheet counts."),
-    ConfirmRefusal.NOTHING: _("This sheet has not been saved on the site: nothing to confirm."),
-    ConfirmRefusal.NOT_COMPLETE: _("Only a complete sheet without mistakes can be confirmed."),
-    ConfirmRefusal.CHANGED: _(
-        "The sheet was saved again while you were checking it. Check the new version."
-    ),
-    ConfirmRefusal.OWN_SHEET: _(
-        "You saved this version of the sheet yourself, so another director must confirm it."
-    ),
-    ConfirmRefusal.RETYPE_OWN_SHEET: _(
-        "You saved this version of the sheet yourself: confirm it by re-typing the paper form "
-        "into an empty copy."
-    ),
-}
-
-
-class ConfirmRefused(Exception):
-    """The sheet cannot be confirmed (now, or by this director); nothing was stored."""
-
-    def __init__(self, code: ConfirmRefusal) -> None:
-        self.code = code
-        self.message = str(CONFIRM_REFUSALS[code])
-        super().__init__(code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +124,7 @@ def sheet_confirm_refusal(
     """Why ``by_user`` cannot confirm the sheet by ``method`` (at ``version``, if given)."""
     try:
         _confirmable(table, by_user, version, method)
-    except ConfirmRefused as refused:
+    except Refused as refused:
         return refused.code
     return None
 
@@ -171,8 +144,8 @@ def sheet_confirm(
 ) -> SheetConfirmation:
     """Confirm the sheet's ``version`` (the one looked at) for ``by_user``.
 
-    Raises :class:`ConfirmRefused`. Confirming a version that is confirmed already returns the
-    first confirmation.
+    Raises :class:`~tournament.errors.Refused`. Confirming a version that is confirmed already
+    returns the first confirmation.
     """
     with transaction.atomic():
         table = sheet_lock(table)
@@ -189,7 +162,7 @@ def sheet_retype(
     by_user,
 ) -> RetypeOutcome:
     """Compare the paper form as ``by_user`` re-typed it with the sheet's ``version``; confirm
-    it when they are equal. Raises :class:`ConfirmRefused`."""
+    it when they are equal. Raises :class:`~tournament.errors.Refused`."""
     with transaction.atomic():
         table = sheet_lock(table)
         latest = _confirmable(table, by_user, version, ConfirmMethod.RETYPE)
@@ -213,7 +186,7 @@ def _state(table: Table, latest: SheetVersion | None) -> SheetState:
 def _confirmable(table: Table, by_user, version: int | None, method: ConfirmMethod) -> SheetVersion:
     latest = sheet_latest_version(table)
     if latest is not None and version is not None and version != latest.number:
-        raise ConfirmRefused(ConfirmRefusal.CHANGED)
+        raise Refused.because(ConfirmRefusal.CHANGED)
     refusal = confirm_refusal(
         rule=tournament_confirmation_rule(table.round.tournament),
         sheet=_state(table, latest),
@@ -221,7 +194,7 @@ def _confirmable(table: Table, by_user, version: int | None, method: ConfirmMeth
         method=method,
     )
     if refusal is not None:
-        raise ConfirmRefused(refusal)
+        raise Refused.because(refusal)
     return latest
 
 

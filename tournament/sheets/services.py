@@ -38,7 +38,7 @@ from scoring.deals import DEAL_COUNT
 from scoring.errors import Problem
 from scoring.sheet import Sheet
 from tournament.adapter import TableSheet, load_table_sheets, sheet_from_cells
-from tournament.errors import PlacedProblem, ProblemsError, place_rule_problem
+from tournament.errors import PlacedProblem, Refused, place_rule_problem
 from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, SheetVersion, Table
 from tournament.models import Penalty as PenaltyRow
 from tournament.rounds.services import rounds_refresh_state
@@ -133,7 +133,7 @@ def sheet_changes(before: SheetContent, after: SheetContent) -> list[CellChange]
     return changes
 
 
-class SheetProblems(ProblemsError):
+class SheetProblems(Refused):
     """The sheet breaks rules of the game; nothing was stored.
 
     ``rule_problems`` are ``scoring``'s own problems (deal 1-based, seat index), so a form can

@@ -13,12 +13,12 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Iterable
-from enum import StrEnum
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.errors import Refused
 from tournament.models import SheetVersion, Table, TableLink
 from tournament.sheets.confirmations import sheet_is_confirmed
 from tournament.sheets.services import (
@@ -32,30 +32,23 @@ from tournament.sheets.services import (
 TOKEN_BYTES = 32  # 256 bits; the issue asks for at least 128
 
 
-class LinkRefusal(StrEnum):
-    REVOKED = "link_revoked"
-    CONFIRMED = "sheet_confirmed"
+class LinkRefusal(models.TextChoices):
+    """Why a save through a link was refused, and what the phone says."""
 
-
-LINK_REFUSALS = {
-    LinkRefusal.REVOKED: _(
-        "Not saved: this link no longer works. Your input is kept on this device; ask the "
-        "tournament director for the table's new link."
-    ),
-    LinkRefusal.CONFIRMED: _(
-        "Not saved: the tournament director has confirmed this sheet. Ask the director for any "
-        "correction."
-    ),
-}
-
-
-class TableLinkRefused(Exception):
-    """A save through a link that may no longer save; nothing was stored."""
-
-    def __init__(self, code: LinkRefusal) -> None:
-        self.code = code
-        self.message = str(LINK_REFUSALS[code])
-        super().__init__(code)
+    REVOKED = (
+        "link_revoked",
+        _(
+            "Not saved: this link no longer works. Your input is kept on this device; ask the "
+            "tournament director for the table's new link."
+        ),
+    )
+    CONFIRMED = (
+        "sheet_confirmed",
+        _(
+            "Not saved: the tournament director has confirmed this sheet. Ask the director for any "
+            "correction."
+        ),
+    )
 
 
 def _new_token() -> str:
@@ -128,7 +121,7 @@ def table_link_sheet_record(
 ) -> SheetSaved:
     """Save the sheet of the link's table through the link.
 
-    Raises :class:`TableLinkRefused` when the link was revoked or a director has confirmed the
+    Raises :class:`Refused` when the link was revoked or a director has confirmed the
     sheet as it stands (a submission sent before either, retried with its key, still gets its
     first answer); otherwise as ``sheet_record``.
     """
@@ -146,7 +139,7 @@ def table_link_sheet_record(
             key is not None
             and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()
         ):
-            raise TableLinkRefused(refusal)
+            raise Refused.because(refusal)
         outcome = sheet_record_locked(
             table=table,
             cells=cells,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.errors import Refused
 from tournament.models import SheetConfirmation, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.printing.links import table_link_url
@@ -34,9 +35,7 @@ from tournament.sheets.page import (
 )
 from tournament.sheets.services import SheetSaved
 from tournament.sheets.table_links import (
-    LINK_REFUSALS,
     LinkRefusal,
-    TableLinkRefused,
     table_link_active,
     table_link_by_token,
     table_link_issue,
@@ -70,7 +69,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     link = table_link_by_token(token)
     if link is None:
         if request.method == "POST" and wants_json(request):
-            return _private(_refused(request, str(LINK_REFUSALS[LinkRefusal.REVOKED]), status=404))
+            return _private(_refused(request, str(LinkRefusal.REVOKED.label), status=404))
         raise Http404
     sheet = table_page(link.table)
     if request.method != "POST":
@@ -98,7 +97,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             sheet_url=request.path,
             accounts=False,
         )
-    except TableLinkRefused as refused:
+    except Refused as refused:
         status = 404 if refused.code == LinkRefusal.REVOKED else 409
         response = _refused(request, refused.message, status=status)
     return _private(response)

@@ -14,14 +14,14 @@ import datetime
 import hashlib
 import secrets
 from dataclasses import dataclass
-from enum import StrEnum
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
 
 DEFAULT_INVITATION_HOURS = 48
@@ -29,45 +29,31 @@ DEFAULT_INVITATION_HOURS = 48
 Role = TeamInvitation.Role
 
 
-class TeamRefusal(StrEnum):
-    UNKNOWN = "invitation_unknown"
-    USED = "invitation_used"
-    EXPIRED = "invitation_expired"
-    REVOKED = "invitation_revoked"
-    ALREADY_MEMBER = "already_member"
-    USERNAME_TAKEN = "username_taken"
-    LAST_DIRECTOR = "last_director"
-    YOURSELF = "yourself"
-    NOT_MEMBER = "not_member"
+class TeamRefusal(models.TextChoices):
+    """Why a team change was refused, and what the page says."""
 
+    UNKNOWN = "invitation_unknown", _("This invitation link does not exist.")
+    USED = "invitation_used", _("This invitation link has been used already; it works only once.")
+    EXPIRED = "invitation_expired", _("This invitation link has expired.")
+    REVOKED = (
+        "invitation_revoked",
+        _("This invitation link was withdrawn by the tournament director."),
+    )
+    ALREADY_MEMBER = (
+        "already_member",
+        _("You are on this tournament's team already, with this role or a wider one."),
+    )
+    USERNAME_TAKEN = "username_taken", _("That username is taken; choose another one.")
+    LAST_DIRECTOR = (
+        "last_director",
+        _("The tournament must keep at least one director: add another director first."),
+    )
+    YOURSELF = "yourself", _("To remove yourself, use “Leave this tournament”.")
+    NOT_MEMBER = "not_member", _("That person is not on the team (any more).")
 
-TEAM_REFUSALS = {
-    TeamRefusal.UNKNOWN: _("This invitation link does not exist."),
-    TeamRefusal.USED: _("This invitation link has been used already; it works only once."),
-    TeamRefusal.EXPIRED: _("This invitation link has expired."),
-    TeamRefusal.REVOKED: _("This invitation link was withdrawn by the tournament director."),
-    TeamRefusal.ALREADY_MEMBER: _(
-        "You are on this tournament's team already, with this role or a wider one."
-    ),
-    TeamRefusal.USERNAME_TAKEN: _("That username is taken; choose another one."),
-    TeamRefusal.LAST_DIRECTOR: _(
-        "The tournament must keep at least one director: add another director first."
-    ),
-    TeamRefusal.YOURSELF: _("To remove yourself, use “Leave this tournament”."),
-    TeamRefusal.NOT_MEMBER: _("That person is not on the team (any more)."),
-}
 
 # The refusals of a link that opens nothing: the join page says so (410 Gone; unknown: 404).
-LINK_REFUSALS = (TeamRefusal.UNKNOWN, TeamRefusal.USED, TeamRefusal.EXPIRED, TeamRefusal.REVOKED)
-
-
-class TeamRefused(Exception):
-    """The team change cannot be made; nothing was stored."""
-
-    def __init__(self, code: TeamRefusal) -> None:
-        self.code = code
-        self.message = str(TEAM_REFUSALS[code])
-        super().__init__(code)
+DEAD_LINK = (TeamRefusal.UNKNOWN, TeamRefusal.USED, TeamRefusal.EXPIRED, TeamRefusal.REVOKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +108,7 @@ def invitation_refusal(invitation: TeamInvitation | None) -> TeamRefusal | None:
 
 
 def team_invitation_by_token(token: str) -> TeamInvitation:
-    """The working invitation with this secret. Raises :class:`TeamRefused` otherwise."""
+    """The working invitation with this secret. Raises :class:`Refused` otherwise."""
     invitation = (
         TeamInvitation.objects.select_related("tournament", "created_by")
         .filter(token_hash=invitation_token_hash(token))
@@ -130,7 +116,7 @@ def team_invitation_by_token(token: str) -> TeamInvitation:
     )
     refusal = invitation_refusal(invitation)
     if refusal is not None:
-        raise TeamRefused(refusal)
+        raise Refused.because(refusal)
     return invitation
 
 
@@ -156,18 +142,18 @@ def team_join_new_account(*, token: str, username: str, password: str):
     """Create the account ``username`` with ``password`` and join the team with the invitation.
 
     The caller has validated the password (Django's validators) and the username; a username
-    taken in the meantime raises :class:`TeamRefused` and stores nothing.
+    taken in the meantime raises :class:`Refused` and stores nothing.
     """
     with transaction.atomic():
         invitation = _lock_invitation(token)
         model = get_user_model()
         if model.objects.filter(username__iexact=username).exists():
-            raise TeamRefused(TeamRefusal.USERNAME_TAKEN)
+            raise Refused.because(TeamRefusal.USERNAME_TAKEN)
         try:
             with transaction.atomic():
                 user = model.objects.create_user(username=username, password=password)
         except IntegrityError as exc:
-            raise TeamRefused(TeamRefusal.USERNAME_TAKEN) from exc
+            raise Refused.because(TeamRefusal.USERNAME_TAKEN) from exc
         _join(invitation, user)
         return user
 
@@ -180,7 +166,7 @@ def _lock_invitation(token: str) -> TeamInvitation:
     )
     refusal = invitation_refusal(invitation)
     if refusal is not None:
-        raise TeamRefused(refusal)
+        raise Refused.because(refusal)
     return invitation
 
 
@@ -190,7 +176,7 @@ def _join(invitation: TeamInvitation, user) -> None:
     if directs or (
         invitation.role == Role.SCORER and tournament.scorers.filter(pk=user.pk).exists()
     ):
-        raise TeamRefused(TeamRefusal.ALREADY_MEMBER)
+        raise Refused.because(TeamRefusal.ALREADY_MEMBER)
     if invitation.role == Role.CO_DIRECTOR:
         tournament.scorers.remove(user)  # a scorer who becomes a director is one role only
         tournament.directors.add(user)
@@ -208,15 +194,15 @@ def team_member_remove(
     ``leaving`` says they mean it; the last director stays."""
     role = Role(role)
     if member.pk == by_user.pk and not leaving:
-        raise TeamRefused(TeamRefusal.YOURSELF)
+        raise Refused.because(TeamRefusal.YOURSELF)
     with transaction.atomic():
         # One change of the team at a time, so two directors cannot remove each other at once.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").get()
         members = tournament.directors if role == Role.CO_DIRECTOR else tournament.scorers
         if not members.filter(pk=member.pk).exists():
-            raise TeamRefused(TeamRefusal.NOT_MEMBER)
+            raise Refused.because(TeamRefusal.NOT_MEMBER)
         if role == Role.CO_DIRECTOR and tournament.directors.count() <= 1:
-            raise TeamRefused(TeamRefusal.LAST_DIRECTOR)
+            raise Refused.because(TeamRefusal.LAST_DIRECTOR)
         members.remove(member)
 
 

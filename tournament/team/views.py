@@ -19,15 +19,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
 from tournament.permissions import director_required
 from tournament.printing.render import qr_data_uri
 from tournament.team.services import (
-    LINK_REFUSALS,
-    TEAM_REFUSALS,
+    DEAD_LINK,
     Role,
     TeamRefusal,
-    TeamRefused,
     invitation_hours,
     team_invitation_by_token,
     team_invitation_create,
@@ -65,9 +64,7 @@ class JoinForm(BaseUserCreationForm):
     def clean_username(self):
         username = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():
-            raise forms.ValidationError(
-                TEAM_REFUSALS[TeamRefusal.USERNAME_TAKEN], code="username_taken"
-            )
+            raise forms.ValidationError(TeamRefusal.USERNAME_TAKEN.label, code="username_taken")
         return username
 
 
@@ -133,7 +130,7 @@ def team_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             by_user=request.user,
             leaving=form.cleaned_data["leaving"],
         )
-    except TeamRefused as refused:
+    except Refused as refused:
         messages.error(request, refused.message)
         return redirect("team", slug=tournament.slug)
     if member.pk == request.user.pk:
@@ -159,7 +156,7 @@ def team_invitation_revoke_view(
     return redirect("team", slug=tournament.slug)
 
 
-def _link_refused(request: HttpRequest, refused: TeamRefused) -> HttpResponse:
+def _link_refused(request: HttpRequest, refused: Refused) -> HttpResponse:
     status = 404 if refused.code == TeamRefusal.UNKNOWN else 410
     response = render(
         request, "team/join_refused.html", {"message": refused.message}, status=status
@@ -175,7 +172,7 @@ def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
     the current one."""
     try:
         invitation = team_invitation_by_token(token)
-    except TeamRefused as refused:
+    except Refused as refused:
         return _link_refused(request, refused)
     with_current = request.POST.get("as") == "current" and request.user.is_authenticated
     form = JoinForm(request.POST if request.method == "POST" and not with_current else None)
@@ -183,8 +180,8 @@ def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         try:
             user = _join(request, token, form, with_current=with_current)
-        except TeamRefused as refused:
-            if refused.code in LINK_REFUSALS:
+        except Refused as refused:
+            if refused.code in DEAD_LINK:
                 return _link_refused(request, refused)
             messages.error(request, refused.message)
             status = 409

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament.errors import PlacedProblem, ProblemsError
+from tournament.errors import PlacedProblem, Refused
 from tournament.models import Entry, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.rounds.services import rounds_refresh_state
 from tournament.tournament_file.reading import tournament_file_check
@@ -50,7 +50,7 @@ class ImportOutcome:
 
 
 def tournament_import(*, document: Any, director=None, slug: str | None = None) -> Tournament:
-    """Create a tournament from a checked v1 document; raises ``ProblemsError`` if invalid.
+    """Create a tournament from a checked v1 document; raises ``Refused`` if invalid.
 
     ``slug`` restores a backup under its old name (it must be free); by default one is made
     from the name and date.
@@ -78,7 +78,7 @@ def tournament_restore(
     if slug is not None and (
         slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
     ):
-        raise ProblemsError(
+        raise Refused(
             [
                 PlacedProblem(
                     code="slug_taken",

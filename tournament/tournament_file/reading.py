@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 from scoring.errors import ScoringError
 from scoring.sheet import DealEntry, Penalty, Sheet, check_sheet
 from scoring.standings import TieBreak
-from tournament.errors import FileCode, PlacedProblem, ProblemsError, place_rule_problem
+from tournament.errors import FileCode, PlacedProblem, Refused, place_rule_problem
 from tournament.models import Tournament
 from tournament.tournament_file.site_reading import site_check
 
@@ -49,7 +49,7 @@ def tournament_file_parse(raw: bytes | str) -> Any:
     try:
         return json.loads(raw)
     except UnicodeDecodeError as exc:
-        raise ProblemsError(
+        raise Refused(
             [PlacedProblem(code=FileCode.JSON, message=_("The file is not UTF-8 text: %s") % exc)]
         ) from exc
     except json.JSONDecodeError as exc:
@@ -58,7 +58,7 @@ def tournament_file_parse(raw: bytes | str) -> Any:
             "col": exc.colno,
             "msg": exc.msg,
         }
-        raise ProblemsError([PlacedProblem(code=FileCode.JSON, message=message)]) from exc
+        raise Refused([PlacedProblem(code=FileCode.JSON, message=message)]) from exc
 
 
 def _schema_place(document: Any, path: list[Any]) -> dict[str, Any]:
@@ -155,10 +155,10 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
 
 
 def tournament_file_check(document: Any) -> None:
-    """Raise ``ProblemsError`` with every problem of the file; return quietly if it is valid."""
+    """Raise ``Refused`` with every problem of the file; return quietly if it is valid."""
     problems = _check_schema(document)
     if problems:
-        raise ProblemsError(problems)
+        raise Refused(problems)
     problems = _check_settings(document.get("settings", {}))
 
     names = {}
@@ -197,7 +197,7 @@ def tournament_file_check(document: Any) -> None:
         problems.extend(_check_round(round_, names))
     problems.extend(site_check(document))
     if problems:
-        raise ProblemsError(problems)
+        raise Refused(problems)
 
 
 def _check_round(round_: dict[str, Any], names: dict[str, str]) -> list[PlacedProblem]:

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournament.errors import ProblemsError
+from tournament.errors import Refused
 from tournament.models import Tournament
 from tournament.permissions import director_required
 from tournament.tournament_file.exporting import tournament_export
@@ -39,7 +39,7 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
             try:
                 document = tournament_file_parse(upload.read())
                 outcome = tournament_restore(document=document, director=request.user)
-            except ProblemsError as exc:
+            except Refused as exc:
                 problems = exc.lines()
             else:
                 tournament = outcome.tournament
