@@ -13,6 +13,7 @@ from scoring.deals import DEAL_COUNT
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table
+from tournament.sheets.services import SheetSubmission
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_issue,
@@ -143,10 +144,7 @@ def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
     paper = {cell: value for cell, value in stored(table).items()}
     table_link_sheet_record(
         link=table_link_issue(table=table),
-        cells=paper,
-        penalties=[],
-        base_version=0,
-        idempotency_key=None,
+        submission=SheetSubmission(cells=paper, penalties=[], base_version=0, idempotency_key=None),
     )  # entered at the table, without the penalty bollen the import had
     page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
     page.locator('[data-table-card="1"]').get_by_role(

@@ -28,7 +28,13 @@ from tournament.models import (
 )
 from tournament.rounds.services import rounds_refresh_state
 from tournament.sheets.confirmations import sheet_confirm
-from tournament.sheets.services import SheetConflict, SheetContent, sheet_record, sheet_restore
+from tournament.sheets.services import (
+    SheetConflict,
+    SheetContent,
+    SheetSubmission,
+    sheet_record,
+    sheet_restore,
+)
 from tournament.sheets.table_links import table_link_ensure, table_link_issue
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
@@ -108,13 +114,15 @@ def cells_of(table):
 def save(table, cells, *, base, user, key=None, ip="192.168.1.31"):
     return sheet_record(
         table=table,
-        cells=cells,
-        penalties=[],
-        base_version=base,
-        idempotency_key=key or uuid.uuid4(),
-        by_user=user,
-        via=SheetVersion.Via.TABLE_LINK,
-        ip=ip,
+        submission=SheetSubmission(
+            cells=cells,
+            penalties=[],
+            base_version=base,
+            idempotency_key=key or uuid.uuid4(),
+            by_user=user,
+            via=SheetVersion.Via.TABLE_LINK,
+            ip=ip,
+        ),
     )
 
 
@@ -157,9 +165,7 @@ def busy_tournament(team):
     sheet_restore(
         table=playing,
         version_id=conflict.pk,
-        base_version=1,
-        idempotency_key=uuid.uuid4(),
-        by_user=director,
+        submission=SheetSubmission(base_version=1, idempotency_key=uuid.uuid4(), by_user=director),
     )  # version 2: the conflict record applied, bids of deal 7 under way
     table_link_issue(table=playing, by_user=director)
     table_link_issue(table=playing, by_user=director)  # the first one is revoked now

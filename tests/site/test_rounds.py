@@ -15,7 +15,7 @@ from tournament.errors import Refused
 from tournament.models import Entry, Round, Seat, Tournament
 from tournament.rounds.seating import round_move, round_seat, round_swap
 from tournament.rounds.seating_options import SeatingOption
-from tournament.sheets.services import SheetProblems, sheet_record
+from tournament.sheets.services import SheetProblems, SheetSubmission, sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -128,9 +128,14 @@ def test_a_sheet_cannot_be_entered_on_a_draft_round(tournament):
     table = round_.tables.get(number=1)
     with pytest.raises(SheetProblems) as refused:
         sheet_record(
-            table=table, cells={(1, 0): (0, None)}, penalties=(), base_version=0,
-            idempotency_key=uuid.uuid4(),
-        )  # fmt: skip
+            table=table,
+            submission=SheetSubmission(
+                cells={(1, 0): (0, None)},
+                penalties=(),
+                base_version=0,
+                idempotency_key=uuid.uuid4(),
+            ),
+        )
     assert refused.value.problems[0].code == "round_draft"
     assert not Entry.objects.filter(seat__round=round_).exists()
     assert tournament.rounds.get().state == Round.State.DRAFT

@@ -24,7 +24,7 @@ from tournament.sheets.confirmations import (
     sheet_retype,
     tournament_confirmation_rule,
 )
-from tournament.sheets.services import sheet_record
+from tournament.sheets.services import SheetSubmission, sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -50,11 +50,13 @@ def saved_by(table: Table, user) -> Table:
     """Table 1's complete sheet, corrected once on the sheet page by ``user``: version 1."""
     sheet_record(
         table=table,
-        cells=changed_cells(table),
-        penalties=stored_penalties(table),
-        base_version=0,
-        idempotency_key=None,
-        by_user=user,
+        submission=SheetSubmission(
+            cells=changed_cells(table),
+            penalties=stored_penalties(table),
+            base_version=0,
+            idempotency_key=None,
+            by_user=user,
+        ),
     )
     return table
 

@@ -23,7 +23,7 @@ from tournament.sheets.confirmations import (
     sheet_retype,
 )
 from tournament.sheets.page import EMPTY
-from tournament.sheets.services import sheet_record, sheet_version_number
+from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_sheet_record,
@@ -102,11 +102,13 @@ def test_the_services_refuse_a_directors_own_version_when_another_person_confirm
     tournament.save(update_fields=["confirmation_rule"])
     sheet_record(
         table=table,
-        cells=changed_cells(table),
-        penalties=[],
-        base_version=0,
-        idempotency_key=None,
-        by_user=director,
+        submission=SheetSubmission(
+            cells=changed_cells(table),
+            penalties=[],
+            base_version=0,
+            idempotency_key=None,
+            by_user=director,
+        ),
     )
     with pytest.raises(Refused) as refused:
         if how == "look":
@@ -273,7 +275,10 @@ def test_a_save_through_the_link_and_a_confirmation_at_once_never_confirm_unseen
         if repetition == 0:
             cells = changed_cells(table)
             table_link_sheet_record(
-                link=link, cells=cells, penalties=[], base_version=0, idempotency_key=None
+                link=link,
+                submission=SheetSubmission(
+                    cells=cells, penalties=[], base_version=0, idempotency_key=None
+                ),
             )
             version = 1
         SheetConfirmation.objects.all().delete()
@@ -281,7 +286,10 @@ def test_a_save_through_the_link_and_a_confirmation_at_once_never_confirm_unseen
         confirm, save = race(
             lambda v=version: sheet_confirm(table=table, version=v, by_user=director),
             lambda v=version, c=new: table_link_sheet_record(
-                link=link, cells=c, penalties=[], base_version=v, idempotency_key=None
+                link=link,
+                submission=SheetSubmission(
+                    cells=c, penalties=[], base_version=v, idempotency_key=None
+                ),
             ),
         )
         confirmed = isinstance(confirm, SheetConfirmation)

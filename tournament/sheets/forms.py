@@ -33,6 +33,7 @@ from scoring.errors import ErrorCode, Problem
 from scoring.sheet import Cell, CellState, SeatTotals, Sheet, SheetResult
 from tournament.adapter import sheet_from_cells
 from tournament.errors import PlacedProblem, deal_name, place_rule_problem
+from tournament.sheets.services import SheetSubmission
 
 # Where on the sheet each rule problem is shown: at a bid box, at a tricks box, under the deal,
 # or with the penalty bollen.
@@ -328,6 +329,16 @@ class SheetForm(forms.Form):
             if bid is not None or tricks is not None:
                 values[index // self.n_seats + 1, index % self.n_seats] = (bid, tricks)
         return values
+
+    def submission(self, **sender) -> SheetSubmission:
+        """The valid form as the save service takes it; ``sender`` says who sent it how."""
+        return SheetSubmission(
+            cells=self.cell_values(),
+            penalties=tuple(self.penalty_values()),
+            base_version=self.cleaned_data["base_version"],
+            idempotency_key=self.cleaned_data["idempotency_key"],
+            **sender,
+        )
 
     def penalty_values(self) -> list[tuple[int, int]]:
         """The penalty bollen as ``(seat, deal)`` pairs, leaving out removed and empty rows."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
 from functools import cached_property
 
 from django.contrib import messages
@@ -38,6 +37,7 @@ from tournament.sheets.services import (
     SheetConflict,
     SheetProblems,
     SheetSaved,
+    SheetSubmission,
     sheet_version_number,
 )
 
@@ -274,65 +274,87 @@ def _problems_payload(form: SheetForm) -> dict:
     }
 
 
-def sheet_submit(
-    request: HttpRequest,
-    sheet: TablePage,
-    *,
-    save: Callable[[SheetForm], SheetSaved],
-    page: Callable[..., HttpResponse],
-    sheet_url: str,
-    accounts: bool = True,
-) -> HttpResponse:
-    """A posted sheet, whoever sends it: validate the boxes, ``save`` them, and answer the
-    script (JSON) or the plain form (a redirect, or ``page(form, conflict=..., status=...)``
-    again with the problems or the conflict)."""
-    tournament = sheet.table.round.tournament
-    form = SheetForm(request.POST, players=sheet.players)
-    if form.is_valid():
-        try:
-            saved = save(form)
-        except SheetProblems as exc:
-            form.add_problems(exc.rule_problems)
-        except SheetConflict as conflict:
-            return _conflict_response(
-                request, sheet, conflict, page=page, sheet_url=sheet_url, accounts=accounts
-            )
-        else:
-            if wants_json(request):
-                return JsonResponse(_saved_payload(request, tournament, sheet, saved))
-            if saved.created or saved.replayed:
-                messages.success(
-                    request, _("Saved (version %(number)s).") % {"number": saved.version}
-                )
+class SheetPage:
+    """A page that shows a table's sheet and takes it back, whoever sends it: the steps every
+    such page shares. A subclass says where the page is, how a sheet is saved there and how
+    the page looks (the director's page and the table's link page).
+
+    A posted sheet is parsed by the form, judged and stored by the save service, and answered
+    as the script wants it (JSON) or as the plain form does (a redirect, or the page again with
+    the problems or the conflict).
+    """
+
+    accounts = True  # whether the page may name the people who saved
+
+    def __init__(self, request: HttpRequest, sheet: TablePage) -> None:
+        self.request = request
+        self.sheet = sheet
+
+    @property
+    def sheet_url(self) -> str:
+        raise NotImplementedError
+
+    def save(self, submission: SheetSubmission) -> SheetSaved:
+        raise NotImplementedError
+
+    def render(self, form: SheetForm, *, conflict=None, status: int = 200) -> HttpResponse:
+        raise NotImplementedError
+
+    def get(self) -> HttpResponse:
+        sheet = self.sheet
+        return self.render(
+            SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
+        )
+
+    def post(self) -> HttpResponse:
+        request, sheet = self.request, self.sheet
+        form = SheetForm(request.POST, players=sheet.players)
+        if form.is_valid():
+            submission = form.submission(by_user=request.user, ip=request.META.get("REMOTE_ADDR"))
+            try:
+                saved = self.save(submission)
+            except SheetProblems as exc:
+                form.add_problems(exc.rule_problems)
+            except SheetConflict as conflict:
+                return self._conflict_response(conflict)
             else:
-                messages.info(request, _("Nothing changed."))
-            return redirect(request.get_full_path())
-    if wants_json(request):
-        return JsonResponse(_problems_payload(form), status=422)
-    return page(form, status=422)
+                return self._saved_response(saved)
+        if wants_json(request):
+            return JsonResponse(_problems_payload(form), status=422)
+        return self.render(form, status=422)
 
+    def _saved_response(self, saved: SheetSaved) -> HttpResponse:
+        request = self.request
+        if wants_json(request):
+            tournament = self.sheet.table.round.tournament
+            return JsonResponse(_saved_payload(request, tournament, self.sheet, saved))
+        if saved.created or saved.replayed:
+            messages.success(request, _("Saved (version %(number)s).") % {"number": saved.version})
+        else:
+            messages.info(request, _("Nothing changed."))
+        return redirect(request.get_full_path())
 
-def _conflict_response(
-    request, sheet: TablePage, conflict: SheetConflict, *, page, sheet_url: str, accounts: bool
-) -> HttpResponse:
-    """Show both versions. The page's form keeps the writer's values, now based on the version
-    that is in the way, so saving again puts them over it (the script does the same)."""
-    if wants_json(request):
-        html = render_to_string(
-            "sheets/_conflict.html",
-            {
-                "conflict": _conflict_context(conflict, sheet.players, accounts=accounts),
-                "sheet_url": sheet_url,
-            },
-            request=request,
-        )
-        return JsonResponse(
-            {"outcome": "conflict", "current_version": conflict.current_number, "html": html},
-            status=409,
-        )
-    data = request.POST.copy()
-    data["base_version"] = str(conflict.current_number)
-    data["idempotency_key"] = str(uuid.uuid4())
-    form = SheetForm(data, players=sheet.players, version=conflict.current_number)
-    form.is_valid()  # it was valid a moment ago; this lays out its boxes
-    return page(form, conflict=conflict, status=409)
+    def _conflict_response(self, conflict: SheetConflict) -> HttpResponse:
+        """Show both versions. The page's form keeps the writer's values, now based on the
+        version that is in the way, so saving again puts them over it (the script does the
+        same)."""
+        request, sheet = self.request, self.sheet
+        if wants_json(request):
+            html = render_to_string(
+                "sheets/_conflict.html",
+                {
+                    "conflict": _conflict_context(conflict, sheet.players, accounts=self.accounts),
+                    "sheet_url": self.sheet_url,
+                },
+                request=request,
+            )
+            return JsonResponse(
+                {"outcome": "conflict", "current_version": conflict.current_number, "html": html},
+                status=409,
+            )
+        data = request.POST.copy()
+        data["base_version"] = str(conflict.current_number)
+        data["idempotency_key"] = str(uuid.uuid4())
+        form = SheetForm(data, players=sheet.players, version=conflict.current_number)
+        form.is_valid()  # it was valid a moment ago; this lays out its boxes
+        return self.render(form, conflict=conflict, status=409)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import uuid
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
@@ -176,6 +176,31 @@ class SheetConflict(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class SheetSubmission:
+    """One save of a whole sheet as it was sent: what is on it (``cells`` and ``(seat, deal)``
+    ``penalties``), the version it started from, the random key that makes a retry harmless,
+    and who sent it how. A restore sends no cells: the version it restores has them."""
+
+    base_version: int
+    cells: Cells = field(default_factory=dict)
+    penalties: tuple[tuple[int, int], ...] = ()
+    idempotency_key: uuid.UUID | str | None = None
+    by_user: object = None
+    via: str = SheetVersion.Via.DIRECTOR
+    ip: str | None = None
+    restored_from: SheetVersion | None = None
+
+    def __post_init__(self) -> None:
+        # Kept as values: a save that starts again on new seats reads them a second time.
+        object.__setattr__(self, "cells", dict(self.cells))
+        object.__setattr__(self, "penalties", tuple(tuple(p) for p in self.penalties))
+
+    @property
+    def key(self) -> uuid.UUID | None:
+        return uuid.UUID(str(self.idempotency_key)) if self.idempotency_key else None
+
+
+@dataclass(frozen=True, slots=True)
 class SheetSaved:
     """The outcome of a save: the sheet's version now and whether this call stored it."""
 
@@ -237,58 +262,28 @@ def sheet_history_entries(table: Table) -> list[HistoryEntry]:
     return entries
 
 
-def sheet_record(
-    *,
-    table: Table,
-    cells: Cells,
-    penalties: Iterable[tuple[int, int]],
-    base_version: int,
-    idempotency_key: uuid.UUID | str | None,
-    by_user=None,
-    via: str = SheetVersion.Via.DIRECTOR,
-    ip: str | None = None,
-    restored_from: SheetVersion | None = None,
-) -> SheetSaved:
-    """Store the whole sheet of ``table`` (``cells`` and ``(seat, deal)`` ``penalties``).
+def sheet_record(*, table: Table, submission: SheetSubmission) -> SheetSaved:
+    """Store the whole sheet of ``table`` as ``submission`` has it.
 
     Raises :class:`SheetProblems` when the sheet breaks a rule (nothing stored) and
-    :class:`SheetConflict` when the sheet was saved by someone else after ``base_version``
-    (the submission is kept as a conflict record). A submission whose ``idempotency_key`` was
-    seen before gets that first outcome again. A sheet equal to the stored one stores nothing.
+    :class:`SheetConflict` when the sheet was saved by someone else after the submission's
+    base version (the submission is kept as a conflict record). A submission whose idempotency
+    key was seen before gets that first outcome again. A sheet equal to the stored one stores
+    nothing.
     """
     with transaction.atomic():
-        outcome = sheet_record_locked(
-            table=sheet_lock(table),
-            cells=cells,
-            penalties=penalties,
-            base_version=base_version,
-            idempotency_key=idempotency_key,
-            by_user=by_user,
-            via=via,
-            ip=ip,
-            restored_from=restored_from,
-        )
+        outcome = sheet_record_locked(table=sheet_lock(table), submission=submission)
     if isinstance(outcome, SheetConflict):
         raise outcome  # after the commit, so that the conflict record is kept
     return outcome
 
 
-def sheet_record_locked(
-    *,
-    table: Table,
-    cells: Cells,
-    penalties: Iterable[tuple[int, int]],
-    base_version: int,
-    idempotency_key: uuid.UUID | str | None,
-    by_user=None,
-    via: str = SheetVersion.Via.DIRECTOR,
-    ip: str | None = None,
-    restored_from: SheetVersion | None = None,
-) -> SheetSaved | SheetConflict:
+def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSaved | SheetConflict:
     """``sheet_record`` inside the caller's transaction, on a table it locked with
     :func:`sheet_lock`. A conflict is returned, not raised: its record is stored, so the caller
     raises it after the commit."""
-    key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
+    key = submission.key
+    base_version, by_user = submission.base_version, submission.by_user
     if table.round.state == Round.State.DRAFT:
         # A draft seating may still change; a sheet typed now would lock it unseen.
         raise SheetProblems(
@@ -316,7 +311,7 @@ def sheet_record_locked(
     if earlier is not None:
         raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
 
-    content = SheetContent.build(stored.sheet.n_seats, cells, penalties)
+    content = SheetContent.build(stored.sheet.n_seats, submission.cells, submission.penalties)
     problems = check_sheet(content.sheet())
     if problems:
         raise SheetProblems(_placed(problems, table, stored), problems)
@@ -329,11 +324,11 @@ def sheet_record_locked(
         "base_number": base_version,
         "cells": cells_json,
         "penalties": penalties_json,
-        "via": via,
+        "via": submission.via,
         "user": by_user if by_user is not None and by_user.is_authenticated else None,
-        "ip": ip or None,
+        "ip": submission.ip or None,
         "idempotency_key": key,
-        "restored_from": restored_from,
+        "restored_from": submission.restored_from,
     }
     if base_version != current_number:
         rejected = SheetVersion.objects.create(number=None, **record)
@@ -346,17 +341,7 @@ def sheet_record_locked(
         if _seats_now(table) != list(zip(stored.seat_ids, stored.player_ids, strict=True)):
             # The seating changed after the seats were read (the round was not locked then):
             # start again on the seats as they are; with the round locked they stay so.
-            return sheet_record_locked(
-                table=table,
-                cells=cells,
-                penalties=penalties,
-                base_version=base_version,
-                idempotency_key=idempotency_key,
-                by_user=by_user,
-                via=via,
-                ip=ip,
-                restored_from=restored_from,
-            )
+            return sheet_record_locked(table=table, submission=submission)
         round_changes = _round_may_change(table, stored.sheet, after)
     if latest is None and stored.has_entries:
         # Keep what was there before the first save (an imported file) as version 0.
@@ -385,31 +370,14 @@ def sheet_record_locked(
     )
 
 
-def sheet_restore(
-    *,
-    table: Table,
-    version_id: int,
-    base_version: int,
-    idempotency_key: uuid.UUID | str | None,
-    by_user=None,
-    via: str = SheetVersion.Via.DIRECTOR,
-    ip: str | None = None,
-) -> SheetSaved:
+def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission) -> SheetSaved:
     """Save an earlier version (or a conflict record) of the sheet again, as a new version."""
     version = SheetVersion.objects.get(pk=version_id, table=table)
-    n_seats = len(table_seat_ids(table))
-    content = SheetContent.of_version(version, n_seats)
-    return sheet_record(
-        table=table,
-        cells=content.cell_map,
-        penalties=content.penalties,
-        base_version=base_version,
-        idempotency_key=idempotency_key,
-        by_user=by_user,
-        via=via,
-        ip=ip,
-        restored_from=version,
+    content = SheetContent.of_version(version, len(table_seat_ids(table)))
+    restore = replace(
+        submission, cells=content.cell_map, penalties=content.penalties, restored_from=version
     )
+    return sheet_record(table=table, submission=restore)
 
 
 def table_seat_ids(table: Table) -> list[int]:

@@ -11,8 +11,7 @@ link revoked while a phone was still typing saves nothing.
 from __future__ import annotations
 
 import secrets
-import uuid
-from collections.abc import Iterable
+from dataclasses import replace
 
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -22,9 +21,9 @@ from tournament.errors import Refused
 from tournament.models import SheetVersion, Table, TableLink
 from tournament.sheets.confirmations import sheet_is_confirmed
 from tournament.sheets.services import (
-    Cells,
     SheetConflict,
     SheetSaved,
+    SheetSubmission,
     sheet_lock,
     sheet_record_locked,
 )
@@ -109,23 +108,15 @@ def table_link_revoke(*, table: Table) -> bool:
     return revoked > 0
 
 
-def table_link_sheet_record(
-    *,
-    link: TableLink,
-    cells: Cells,
-    penalties: Iterable[tuple[int, int]],
-    base_version: int,
-    idempotency_key: uuid.UUID | str | None,
-    by_user=None,
-    ip: str | None = None,
-) -> SheetSaved:
+def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> SheetSaved:
     """Save the sheet of the link's table through the link.
 
     Raises :class:`Refused` when the link was revoked or a director has confirmed the
     sheet as it stands (a submission sent before either, retried with its key, still gets its
     first answer); otherwise as ``sheet_record``.
     """
-    key = uuid.UUID(str(idempotency_key)) if idempotency_key else None
+    submission = replace(submission, via=SheetVersion.Via.TABLE_LINK)
+    key = submission.key
     with transaction.atomic():
         # The save's lock, taken first, so that a confirmation or a revocation cannot slip in
         # between these checks and the save.
@@ -140,16 +131,7 @@ def table_link_sheet_record(
             and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()
         ):
             raise Refused.because(refusal)
-        outcome = sheet_record_locked(
-            table=table,
-            cells=cells,
-            penalties=penalties,
-            base_version=base_version,
-            idempotency_key=key,
-            by_user=by_user,
-            via=SheetVersion.Via.TABLE_LINK,
-            ip=ip,
-        )
+        outcome = sheet_record_locked(table=table, submission=submission)
     if isinstance(outcome, SheetConflict):
         raise outcome  # after the commit, so that the conflict record is kept
     return outcome

@@ -4,12 +4,10 @@ show and revoke the links.
 The link page needs no account: the token in its URL is the whole permission, and it opens the
 sheet of its own table in its own round, nothing else. It is the director's sheet page in
 phone dress (``sheets/_sheet.html`` and ``static/sheet.js``, saving through
-``tournament.sheets.page.sheet_submit``), read-only once a director has confirmed it.
+``tournament.sheets.page.SheetPage``), read-only once a director has confirmed it.
 """
 
 from __future__ import annotations
-
-from functools import partial
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -19,21 +17,20 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.errors import Refused
-from tournament.models import SheetConfirmation, Tournament
+from tournament.models import SheetConfirmation, TableLink, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.printing.links import table_link_url
 from tournament.printing.render import qr_data_uri
 from tournament.sheets.confirmations import sheet_confirmation_now
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page import (
-    TablePage,
+    SheetPage,
     director_table,
     sheet_context,
-    sheet_submit,
     table_page,
     wants_json,
 )
-from tournament.sheets.services import SheetSaved
+from tournament.sheets.services import SheetSaved, SheetSubmission
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_active,
@@ -63,6 +60,56 @@ def _refused(request: HttpRequest, message: str, *, status: int) -> HttpResponse
     return redirect(request.path)
 
 
+class TableSheetPage(SheetPage):
+    """The page a table's private link opens: the same sheet, read-only once confirmed, and
+    no names of accounts."""
+
+    accounts = False
+
+    def __init__(self, request: HttpRequest, link: TableLink) -> None:
+        super().__init__(request, table_page(link.table))
+        self.link = link
+
+    @property
+    def sheet_url(self) -> str:
+        return self.request.path
+
+    def save(self, submission: SheetSubmission) -> SheetSaved:
+        return table_link_sheet_record(link=self.link, submission=submission)
+
+    def get(self) -> HttpResponse:
+        sheet = self.sheet
+        form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
+        return self.render(form, confirmation=sheet_confirmation_now(self.link.table))
+
+    def post(self) -> HttpResponse:
+        try:
+            return super().post()
+        except Refused as refused:
+            status = 404 if refused.code == LinkRefusal.REVOKED else 409
+            return _refused(self.request, refused.message, status=status)
+
+    def render(
+        self,
+        form: SheetForm,
+        *,
+        confirmation: SheetConfirmation | None = None,
+        conflict=None,
+        status: int = 200,
+    ) -> HttpResponse:
+        context = sheet_context(
+            self.sheet.table.round.tournament,
+            self.sheet,
+            form,
+            sheet_url=self.sheet_url,
+            conflict=conflict,
+            mode="readonly" if confirmation is not None else "edit",
+            accounts=False,
+        )
+        context["confirmation"] = confirmation
+        return render(self.request, "table/table_entry.html", context, status=status)
+
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
@@ -71,59 +118,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         if request.method == "POST" and wants_json(request):
             return _private(_refused(request, str(LinkRefusal.REVOKED.label), status=404))
         raise Http404
-    sheet = table_page(link.table)
-    if request.method != "POST":
-        form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
-        confirmation = sheet_confirmation_now(link.table)
-        return _private(_page(request, sheet, form, confirmation=confirmation))
-
-    def save(form: SheetForm) -> SheetSaved:
-        return table_link_sheet_record(
-            link=link,
-            cells=form.cell_values(),
-            penalties=form.penalty_values(),
-            base_version=form.cleaned_data["base_version"],
-            idempotency_key=form.cleaned_data["idempotency_key"],
-            by_user=request.user,
-            ip=request.META.get("REMOTE_ADDR"),
-        )
-
-    try:
-        response = sheet_submit(
-            request,
-            sheet,
-            save=save,
-            page=partial(_page, request, sheet),
-            sheet_url=request.path,
-            accounts=False,
-        )
-    except Refused as refused:
-        status = 404 if refused.code == LinkRefusal.REVOKED else 409
-        response = _refused(request, refused.message, status=status)
-    return _private(response)
-
-
-def _page(
-    request: HttpRequest,
-    sheet: TablePage,
-    form: SheetForm,
-    *,
-    confirmation: SheetConfirmation | None = None,
-    conflict=None,
-    status: int = 200,
-) -> HttpResponse:
-    tournament = sheet.table.round.tournament
-    context = sheet_context(
-        tournament,
-        sheet,
-        form,
-        sheet_url=request.path,
-        conflict=conflict,
-        mode="readonly" if confirmation is not None else "edit",
-        accounts=False,
-    )
-    context["confirmation"] = confirmation
-    return render(request, "table/table_entry.html", context, status=status)
+    page = TableSheetPage(request, link)
+    return _private(page.post() if request.method == "POST" else page.get())
 
 
 # The director's side: show a table's link (with its QR code), issue a new one, revoke it.

@@ -4,7 +4,6 @@ version. How the page works is in ``tournament.sheets.page``."""
 from __future__ import annotations
 
 import uuid
-from functools import partial
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,42 +17,23 @@ from tournament.permissions import team_required
 from tournament.sheets.forms import RestoreForm, SheetForm
 from tournament.sheets.page import (
     EMPTY,
+    SheetPage,
     TablePage,
     describe_change,
     director_table,
     sheet_context,
-    sheet_submit,
 )
 from tournament.sheets.services import (
     SheetConflict,
     SheetProblems,
     SheetSaved,
+    SheetSubmission,
     sheet_history_entries,
     sheet_record,
     sheet_restore,
 )
 
 __all__ = ["EMPTY", "sheet_edit", "sheet_history", "sheet_version_restore"]
-
-
-def _page(request, tournament, sheet: TablePage, form: SheetForm, *, conflict=None, status=200):
-    numbers = list(
-        Table.objects.filter(round_id=sheet.table.round_id).values_list("number", flat=True)
-    )
-    here = numbers.index(sheet.table.number)
-    context = sheet_context(tournament, sheet, form, sheet_url=_edit_url(sheet), conflict=conflict)
-    context.update(
-        {
-            "tab": "rounds",
-            "previous_table": numbers[here - 1] if here > 0 else None,
-            "next_table": numbers[here + 1] if here + 1 < len(numbers) else None,
-            "seat_players": [
-                {"pk": pk, "name": name}
-                for pk, name in zip(sheet.stored.player_ids, sheet.players, strict=True)
-            ],
-        }
-    )
-    return render(request, "sheets/sheet_edit.html", context, status=status)
 
 
 def _edit_url(sheet: TablePage) -> str:
@@ -63,35 +43,47 @@ def _edit_url(sheet: TablePage) -> str:
     )
 
 
+class DirectorSheetPage(SheetPage):
+    """The director's page of a table's sheet, with the way to the next and previous table."""
+
+    @property
+    def sheet_url(self) -> str:
+        return _edit_url(self.sheet)
+
+    def save(self, submission: SheetSubmission) -> SheetSaved:
+        return sheet_record(table=self.sheet.table, submission=submission)
+
+    def render(self, form: SheetForm, *, conflict=None, status: int = 200) -> HttpResponse:
+        sheet = self.sheet
+        tournament = sheet.table.round.tournament
+        numbers = list(
+            Table.objects.filter(round_id=sheet.table.round_id).values_list("number", flat=True)
+        )
+        here = numbers.index(sheet.table.number)
+        context = sheet_context(
+            tournament, sheet, form, sheet_url=self.sheet_url, conflict=conflict
+        )
+        context.update(
+            {
+                "tab": "rounds",
+                "previous_table": numbers[here - 1] if here > 0 else None,
+                "next_table": numbers[here + 1] if here + 1 < len(numbers) else None,
+                "seat_players": [
+                    {"pk": pk, "name": name}
+                    for pk, name in zip(sheet.stored.player_ids, sheet.players, strict=True)
+                ],
+            }
+        )
+        return render(self.request, "sheets/sheet_edit.html", context, status=status)
+
+
 @team_required
 @require_http_methods(["GET", "POST"])
 def sheet_edit(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
-    sheet = director_table(tournament, round, table)
-    if request.method != "POST":
-        form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
-        return _page(request, tournament, sheet, form)
-
-    def save(form: SheetForm) -> SheetSaved:
-        return sheet_record(
-            table=sheet.table,
-            cells=form.cell_values(),
-            penalties=form.penalty_values(),
-            base_version=form.cleaned_data["base_version"],
-            idempotency_key=form.cleaned_data["idempotency_key"],
-            by_user=request.user,
-            via=SheetVersion.Via.DIRECTOR,
-            ip=request.META.get("REMOTE_ADDR"),
-        )
-
-    return sheet_submit(
-        request,
-        sheet,
-        save=save,
-        page=partial(_page, request, tournament, sheet),
-        sheet_url=_edit_url(sheet),
-    )
+    page = DirectorSheetPage(request, director_table(tournament, round, table))
+    return page.post() if request.method == "POST" else page.get()
 
 
 @team_required
@@ -135,14 +127,13 @@ def sheet_version_restore(
         messages.error(request, _("The restore was not understood. Try again."))
         return redirect(history)
     try:
-        saved = sheet_restore(
-            table=sheet.table,
-            version_id=pk,
+        submission = SheetSubmission(
             base_version=form.cleaned_data["base_version"],
             idempotency_key=form.cleaned_data["idempotency_key"],
             by_user=request.user,
             ip=request.META.get("REMOTE_ADDR"),
         )
+        saved = sheet_restore(table=sheet.table, version_id=pk, submission=submission)
     except SheetConflict:
         messages.error(
             request,
