@@ -119,7 +119,7 @@ def sheet_confirm_retype(
     the page lists every box that differs and keeps what was typed, to look again."""
     sheet = director_table(tournament, round, table)
     data = request.POST if request.method == "POST" else None
-    form = SheetForm(data, players=sheet.players, version=sheet.version, check_rules=False)
+    form = SheetForm(data, players=sheet.players, version=sheet.version)
     differences, status = [], 200
     if data is not None and form.is_valid():
         try:

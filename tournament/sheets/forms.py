@@ -20,7 +20,6 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.checks import check_sheet
 from scoring.deals import (
     DEAL_COUNT,
     MAX_SEATS,
@@ -31,7 +30,6 @@ from scoring.deals import (
 )
 from scoring.errors import ErrorCode, Problem
 from scoring.sheet import Cell, CellState, SeatTotals, Sheet, SheetResult
-from tournament.adapter import sheet_from_cells
 from tournament.errors import PlacedProblem, deal_name, place_rule_problem
 from tournament.sheets.services import SheetSubmission
 
@@ -215,9 +213,10 @@ class SheetForm(forms.Form):
     """A table's whole score sheet, with the version it was started from.
 
     ``cells`` holds ``DEAL_COUNT * n_seats`` forms, deal 1's seats first; ``penalties`` the
-    penalty bollen (plus one empty row to add one). After validation, rule problems are at their
-    box (``cells`` form errors), under their deal (``deal_errors``), with the penalty bollen
-    (``penalty_errors``) and all together in ``problems``.
+    penalty bollen (plus one empty row to add one). The form parses the boxes; the save service
+    judges the rules, and ``add_problems`` puts what it found at their box (``cells`` form
+    errors), under their deal (``deal_errors``), with the penalty bollen (``penalty_errors``)
+    and all together in ``problems``.
     """
 
     base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
@@ -230,12 +229,8 @@ class SheetForm(forms.Form):
         players: Sequence[str],
         stored: Sheet | None = None,
         version: int = 0,
-        check_rules: bool = True,
     ):
         super().__init__(data, initial={"base_version": version, "idempotency_key": uuid.uuid4()})
-        # Off when the paper form is re-typed to be compared: a mistake on paper is a
-        # difference to show, not a reason to refuse the comparison.
-        self.check_rules = check_rules
         self.players = tuple(players)
         self.n_seats = len(self.players)
         # A submission stands on its own: it may come from a page drawn before someone else
@@ -314,11 +309,9 @@ class SheetForm(forms.Form):
                 _("A penalty bol is not filled in completely; see the penalty bollen."),
                 code="penalties",
             )
-        if self.check_rules:
-            problems = check_sheet(
-                sheet_from_cells(self.n_seats, self.cell_values(), self.penalty_values())
-            )
-            self.add_problems(problems)
+        # The rules of the game span the whole sheet: the save service judges them (once) and
+        # the page puts its problems at their boxes with ``add_problems``. Re-typing the paper
+        # form checks none: a mistake on paper is a difference to show.
         return cleaned
 
     def cell_values(self) -> dict[tuple[int, int], tuple[int | None, int | None]]:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from scoring.checks import check_sheet
 from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
-from scoring.errors import ErrorCode
+from scoring.errors import ErrorCode, Problem
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
 from tournament.errors import RULE_MESSAGES, deal_name, place_rule_problem
@@ -61,6 +61,16 @@ class TablePage:
     def version(self) -> int:
         return sheet_version_number(self.table)
 
+    @cached_property
+    def problems(self) -> list[Problem]:
+        """What breaks a rule on the sheet as stored, checked once for the page."""
+        return check_sheet(self.stored.sheet)
+
+    @cached_property
+    def result(self) -> SheetResult | None:
+        """The scores of the sheet as stored; ``None`` while it breaks a rule."""
+        return None if self.problems else self.stored.result()
+
 
 def table_page(table: Table) -> TablePage:
     """The sheet of ``table`` (whose ``round.tournament`` is loaded) as a page shows it."""
@@ -81,10 +91,6 @@ def director_table(tournament: Tournament, round_number: int, table_number: int)
 
 def wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "XMLHttpRequest"
-
-
-def _result(stored: TableSheet) -> SheetResult | None:
-    return None if check_sheet(stored.sheet) else stored.result()
 
 
 def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool = True) -> dict:
@@ -152,13 +158,14 @@ def sheet_context(
     """What ``sheets/_sheet.html`` draws: the grid, the scores, the problems and the script's
     settings. ``mode``: ``edit`` (saving as you type), ``readonly`` (looking it over) or
     ``retype`` (a blank grid sent as a plain form, to be compared)."""
-    result = _result(sheet.stored) if form.is_bound is False and mode != "retype" else None
+    shows_stored = not form.is_bound and mode != "retype"
+    result = sheet.result if shows_stored else None
     columns, rows = sheet_grid(form, result)
     stored_problems = []
-    if not form.is_bound and mode != "retype":
+    if shows_stored:
         stored_problems = [
             place_rule_problem(p, round=None, table=None, players=sheet.players)
-            for p in check_sheet(sheet.stored.sheet)
+            for p in sheet.problems
         ]
     config = sheet_js_config(tournament, sheet, accounts=accounts)
     config["plain"] = mode == "retype"
@@ -170,7 +177,7 @@ def sheet_context(
         "columns": columns,
         "rows": rows,
         "result": _result_context(sheet.players, result),
-        "status": sheet.stored.status,
+        "status": sheet.stored.status_given(sheet.problems, sheet.result),
         "version": sheet.version,
         "stored_problems": stored_problems,
         "conflict": (
@@ -228,7 +235,9 @@ def _conflict_context(
 
 def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> dict:
     stored = saved.table_sheet
-    result = _result(stored)
+    # The save service has checked the sheet: what it found comes with the outcome.
+    result = None if saved.problems else stored.result()
+    status = stored.status_given(saved.problems, result)
     penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
     cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
     totals = [list(totals_shown(t)) for t in (result.totals if result else [])]
@@ -238,8 +247,8 @@ def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> 
         "created": saved.created,
         "cells": cells,
         "totals": totals,
-        "status": str(stored.status),
-        "status_label": str(stored.status.label),
+        "status": str(status),
+        "status_label": str(status.label),
         "penalties": [[p.seat, p.deal] for p in stored.sheet.penalties],
         "penalties_html": render_to_string(
             "sheets/_penalties.html", {"form": penalties}, request=request

@@ -202,13 +202,15 @@ class SheetSubmission:
 
 @dataclass(frozen=True, slots=True)
 class SheetSaved:
-    """The outcome of a save: the sheet's version now and whether this call stored it."""
+    """The outcome of a save: the sheet's version now and whether this call stored it, and what
+    breaks a rule on the sheet now (nothing, unless a retry got an earlier outcome back)."""
 
     version: int
     created: bool
     table_sheet: TableSheet
     replayed: bool = False
     changes: list[CellChange] = field(default_factory=list)
+    problems: tuple[Problem, ...] = ()
 
 
 def sheet_latest_version(table: Table) -> SheetVersion | None:
@@ -307,7 +309,10 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
     now = SheetContent.of_sheet(stored.sheet)
     if earlier is not None and earlier.number is not None:
-        return SheetSaved(earlier.number, created=False, table_sheet=stored, replayed=True)
+        problems = tuple(check_sheet(stored.sheet))
+        return SheetSaved(
+            earlier.number, created=False, table_sheet=stored, replayed=True, problems=problems
+        )
     if earlier is not None:
         raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
 
