@@ -18,9 +18,9 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, stored_cells
 from tournament.models import Round, SheetVersion, Table
+from tournament.sheets.content import SheetContent
 from tournament.sheets.services import (
     SheetConflict,
-    SheetContent,
     SheetSubmission,
     sheet_record,
     sheet_version_number,

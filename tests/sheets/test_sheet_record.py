@@ -13,9 +13,9 @@ from tests.sheets.helpers import DEAL_1, DEAL_2, stored_cells
 from tournament.adapter import load_table_sheets
 from tournament.models import Entry, Penalty, Round, Seat, SheetVersion
 from tournament.sheets import services as sheets_service
+from tournament.sheets.content import SheetContent
 from tournament.sheets.services import (
     SheetConflict,
-    SheetContent,
     SheetProblems,
     SheetSubmission,
     sheet_record,

@@ -33,14 +33,8 @@ from scoring.confirmation import (
 from tournament.adapter import SheetStatus, table_sheet
 from tournament.errors import Refused
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
-from tournament.sheets.services import (
-    CellChange,
-    Cells,
-    SheetContent,
-    sheet_changes,
-    sheet_latest_version,
-    sheet_lock,
-)
+from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
+from tournament.sheets.services import sheet_latest_version, sheet_lock
 
 __all__ = [
     "ConfirmMethod",

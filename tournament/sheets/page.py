@@ -25,15 +25,10 @@ from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
 from tournament.errors import RULE_MESSAGES, deal_name, place_rule_problem
 from tournament.models import Table, Tournament
-from tournament.sheets.forms import (
-    SheetForm,
-    StoredPenalties,
-    cell_shown,
-    sheet_grid,
-    totals_shown,
-)
+from tournament.sheets.content import CellChange
+from tournament.sheets.forms import SheetForm, StoredPenalties
+from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
 from tournament.sheets.services import (
-    CellChange,
     SheetConflict,
     SheetProblems,
     SheetSaved,
