@@ -19,7 +19,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoring.simulate import random_seating, simulate_tournament  # noqa: E402
 from tournament.exports.standings import StandingsExporter  # noqa: E402
-from tournament.services.portable import tournament_import  # noqa: E402
+from tournament.tournament_file.importing import tournament_import  # noqa: E402
 
 
 def seating(n_players: int, rounds: int, rng: random.Random) -> list[list[list[str]]]:

@@ -56,7 +56,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_BIN = Path(sys.executable).parent
 WORKERS = 4
-SETTINGS = """from tournament.settings import *  # noqa: F403
+SETTINGS = """from config.settings import *  # noqa: F403
 
 # Static files as they are in the repository (a load test does not collect them).
 STORAGES = {
@@ -181,7 +181,7 @@ class Gunicorn:
         self.process = subprocess.Popen(
             [
                 str(PYTHON_BIN / "gunicorn"),
-                "tournament.wsgi",
+                "config.wsgi",
                 "--workers",
                 str(WORKERS),
                 "--bind",
@@ -232,8 +232,8 @@ class Gunicorn:
 def build(tables: int, rounds_before: int, seed: int):
     from scoring.simulate import simulate_tournament
     from tournament.models import Table
-    from tournament.services.portable import tournament_import
-    from tournament.services.table_links import table_link_issue
+    from tournament.sheets.table_links import table_link_issue
+    from tournament.tournament_file.importing import tournament_import
 
     rng = random.Random(seed)
     n_players = 4 * tables
@@ -287,7 +287,7 @@ class Sent:
 
 def fields(cells, penalties, n_seats: int, base: int, key: str, csrf: str) -> dict[str, str]:
     """The sheet page's form, as its script sends it."""
-    from tournament.forms_sheets import sheet_form_data
+    from tournament.sheets.forms import sheet_form_data
 
     data = sheet_form_data(n_seats, cells, penalties, base_version=base, key=key)
     return {"csrfmiddlewaretoken": csrf, **data}
@@ -509,7 +509,7 @@ class Run:
 def run(args, database: Database) -> Run:
     """Build the tournament, serve it, play the round, and compare (the database stays)."""
     os.environ["DATABASE_URL"] = database.url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("SECRET_KEY", "load-test-only-" + secrets.token_hex(24))
     import django
     from django.core.management import call_command

@@ -22,7 +22,7 @@ from pathlib import Path
 
 def tournament(n_players: int, rounds: int, *, played: bool):
     from scoring.simulate import random_seating, simulate_tournament
-    from tournament.services.portable import tournament_import
+    from tournament.tournament_file.importing import tournament_import
 
     rng = random.Random(n_players * 100 + rounds)
     players = [

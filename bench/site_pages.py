@@ -27,10 +27,10 @@ from import_standings import seating  # noqa: E402
 from scoring.deals import DEAL_COUNT  # noqa: E402
 from scoring.simulate import simulate_tournament  # noqa: E402
 from tournament.adapter import table_sheet  # noqa: E402
-from tournament.forms_sheets import sheet_form_data  # noqa: E402
 from tournament.models import Table  # noqa: E402
-from tournament.services.portable import tournament_import  # noqa: E402
-from tournament.services.sheets import sheet_version_number  # noqa: E402
+from tournament.sheets.forms import sheet_form_data  # noqa: E402
+from tournament.sheets.services import sheet_version_number  # noqa: E402
+from tournament.tournament_file.importing import tournament_import  # noqa: E402
 
 
 def build(n_players: int, rounds: int):

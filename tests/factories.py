@@ -7,7 +7,7 @@ import random
 from scoring.deals import DEAL_COUNT
 from scoring.simulate import random_seating, simulate_tournament
 from tournament.models import Tournament
-from tournament.services.portable import tournament_import
+from tournament.tournament_file.importing import tournament_import
 
 
 def played_tournament(

@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
 from scoring.deals import DEAL_COUNT
+from scoring.errors import Problem
 from scoring.sheet import DealEntry, Penalty, Sheet, SheetResult, check_sheet, score_sheet
 from scoring.standings import RoundScore, StandingRow, round_scores, standings
 from tournament.models import (
@@ -52,11 +53,19 @@ class TableSheet:
     @property
     def status(self) -> SheetStatus:
         """How far the table is: empty, in progress, complete, or in error."""
-        if check_sheet(self.sheet):
+        return self.status_given(check_sheet(self.sheet))
+
+    def status_given(
+        self, problems: Sequence[Problem], result: SheetResult | None = None
+    ) -> SheetStatus:
+        """The status when the sheet's rule problems (and its scores) are known already, so
+        that a page checks and scores a sheet once."""
+        if problems:
             return SheetStatus.ERROR
         if not self.has_entries:
             return SheetStatus.EMPTY
-        return SheetStatus.COMPLETE if self.result().complete else SheetStatus.PROGRESS
+        result = result if result is not None else self.result()
+        return SheetStatus.COMPLETE if result.complete else SheetStatus.PROGRESS
 
 
 class SheetStatus(models.TextChoices):

@@ -7,4 +7,4 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournament import checks  # noqa: F401  (registers the checks)
+        from tournament.venue import readiness  # noqa: F401  (registers the checks)

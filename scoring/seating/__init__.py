@@ -12,9 +12,9 @@ finite fields), ``quality`` (measures and the lower bound), ``checks`` (request 
 ``SeatingError``).
 """
 
-from scoring.seating.checks import SeatingError, SeatingProblem, validate_plan
 from scoring.seating.planner import Balance, SeatingPlan, plan_seating
 from scoring.seating.quality import PlanQuality, plan_quality
+from scoring.seating.validation import SeatingError, SeatingProblem, validate_plan
 
 __all__ = [
     "Balance",

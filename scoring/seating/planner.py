@@ -30,15 +30,6 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Generic, TypeVar
 
-from scoring.seating.checks import (
-    SeatingError,
-    SeatingProblem,
-    check_apart_feasible,
-    check_round_unique,
-    index_players,
-    present_apart,
-    present_fixed,
-)
 from scoring.seating.designs import design_for
 from scoring.seating.quality import (
     PlanQuality,
@@ -50,6 +41,15 @@ from scoring.seating.quality import (
 )
 from scoring.seating.search import TabuSearch
 from scoring.seating.state import meeting_cost
+from scoring.seating.validation import (
+    SeatingError,
+    SeatingProblem,
+    check_apart_feasible,
+    check_round_unique,
+    index_players,
+    present_apart,
+    present_fixed,
+)
 from scoring.tables import table_split
 
 P = TypeVar("P", bound=Hashable)

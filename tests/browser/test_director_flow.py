@@ -21,8 +21,8 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec, forbidden_bid
 from scoring.errors import ErrorCode
 from scoring.simulate import simulate_deal
 from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.errors import RULE_MESSAGES
 from tournament.models import Seat, Tournament
-from tournament.problems import RULE_MESSAGES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

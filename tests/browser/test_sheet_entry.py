@@ -12,8 +12,8 @@ from scoring.deals import bidding_order, forbidden_bid
 from scoring.errors import ErrorCode
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
+from tournament.errors import RULE_MESSAGES
 from tournament.models import SheetVersion, Table
-from tournament.problems import RULE_MESSAGES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 from django.urls import reverse
 
 from tests.factories import played_tournament
-from tournament import network
 from tournament.models import SiteSettings
+from tournament.venue import network
 
 LAPTOP = "192.168.1.20"
 

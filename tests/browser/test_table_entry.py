@@ -13,8 +13,8 @@ from scoring.deals import DEAL_COUNT
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table
-from tournament.services.table_links import (
-    LINK_REFUSALS,
+from tournament.sheets.services import SheetSubmission
+from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_issue,
     table_link_revoke,
@@ -127,7 +127,7 @@ def test_after_the_link_is_revoked_the_phone_keeps_its_input_and_says_why(at_the
     tap_and_type(page, BIDS_1[2:])
     sync = page.locator("#sync")
     expect(sync).to_have_attribute("data-state", "refused")
-    expect(sync).to_contain_text(str(LINK_REFUSALS[LinkRefusal.REVOKED])[:20])
+    expect(sync).to_contain_text(str(LinkRefusal.REVOKED.label)[:20])
     kept = page.evaluate(
         "() => JSON.parse(localStorage.getItem(Object.keys(localStorage)[0])).fields"
     )
@@ -144,10 +144,7 @@ def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
     paper = {cell: value for cell, value in stored(table).items()}
     table_link_sheet_record(
         link=table_link_issue(table=table),
-        cells=paper,
-        penalties=[],
-        base_version=0,
-        idempotency_key=None,
+        submission=SheetSubmission(cells=paper, penalties=[], base_version=0, idempotency_key=None),
     )  # entered at the table, without the penalty bollen the import had
     page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
     page.locator('[data-table-card="1"]').get_by_role(

@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, Table
-from tournament.services.table_links import table_link_issue, table_link_sheet_record
+from tournament.sheets.services import SheetSubmission
+from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,10 +56,7 @@ def test_a_director_alone_invites_a_scorer_who_confirms_by_retyping(
     # The table typed its sheet on its phone, without the penalty bollen the import had.
     table_link_sheet_record(
         link=table_link_issue(table=table),
-        cells=paper,
-        penalties=[],
-        base_version=0,
-        idempotency_key=None,
+        submission=SheetSubmission(cells=paper, penalties=[], base_version=0, idempotency_key=None),
     )
 
     # The director signs in with the printed password.

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import played_tournament
-from tournament import network
-from tournament.services.table_links import table_link_issue
+from tournament.sheets.table_links import table_link_issue
+from tournament.venue import network
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from tests.printing.reading import pdf_pages
 from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.models import Player, Table
 from tournament.names import name_sort_key
-from tournament.services.sheets import sheet_record
+from tournament.sheets.services import SheetSubmission, sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -166,7 +166,10 @@ def test_standings_printed_during_a_round_do_not_say_after_it(director_client, d
     # A sheet typed on the site and not confirmed yet, and a player who has left.
     table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
     cells = {(1, seat): (0, 1 if seat == 0 else 0) for seat in range(4)}
-    sheet_record(table=table, cells=cells, penalties=(), base_version=0, idempotency_key=None)
+    sheet_record(
+        table=table,
+        submission=SheetSubmission(cells=cells, penalties=(), base_version=0, idempotency_key=None),
+    )
     leaver = table.seats.order_by("position").first().player
     Player.objects.filter(pk=leaver.pk).update(withdrawn_round=3)
     (page, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))

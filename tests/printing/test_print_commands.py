@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tests.factories import played_tournament
 from tests.printing.reading import pdf_page_images, pdf_pages, qr_texts
-from tournament import network
 from tournament.adapter import load_table_sheets
 from tournament.models import Round, SiteSettings, TableLink
+from tournament.venue import network
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tournament.adapter import table_sheet
-from tournament.forms_sheets import sheet_form_data as form_data  # noqa: F401  (the tests' name)
 from tournament.models import Table
+from tournament.sheets.forms import sheet_form_data as form_data  # noqa: F401  the tests' name
 
 
 def names(table: Table) -> list[str]:

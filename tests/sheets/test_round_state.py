@@ -1,7 +1,7 @@
 """A save leaves the round's state alone only when the rule for the state says it cannot move.
 
-``services.sheets`` skips re-deciding the round's state (and locking the round) for most saves;
-this walks every case against ``rounds.round_state_of``, the rule itself.
+``tournament.sheets.services`` skips re-deciding the round's state (and locking the round) for
+most saves; this walks every case against ``scoring.rounds.round_state``, the rule itself.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from types import SimpleNamespace
 import pytest
 
 from scoring.deals import DEAL_COUNT
+from scoring.rounds import round_state
 from scoring.sheet import DealEntry, Sheet
-from tournament.adapter import TableSheet
 from tournament.models import Round
-from tournament.services.rounds import round_state_of
-from tournament.services.sheets import _round_lock_needed, _round_may_change
+from tournament.sheets.services import _round_lock_needed, _round_may_change
 
 EMPTY = Sheet(4, ())
 IN_PLAY = Sheet(4, (DealEntry((0, 1, None, None), (None,) * 4),))
@@ -27,8 +26,8 @@ OTHERS = [(), (EMPTY,), (IN_PLAY,), (FINISHED,), (EMPTY, FINISHED), (IN_PLAY, FI
 STATES = [Round.State.SEATED, Round.State.PLAYING, Round.State.COMPLETE]
 
 
-def on_tables(*sheets: Sheet) -> list[TableSheet]:
-    return [TableSheet(i, 1, i, (), (), sheet) for i, sheet in enumerate(sheets, start=1)]
+def on_tables(*sheets: Sheet) -> list[Sheet]:
+    return list(sheets)
 
 
 def test_the_sheet_knows_whether_it_is_started_and_finished():
@@ -42,9 +41,9 @@ def test_the_sheet_knows_whether_it_is_started_and_finished():
 def test_a_save_that_skips_the_round_cannot_move_its_state(before, after):
     for others, seated_as in product(OTHERS, STATES):
         # The state as the round's committed sheets put it before this save.
-        current = round_state_of(on_tables(*others, PROGRESS[before]), current=seated_as)
+        current = round_state(on_tables(*others, PROGRESS[before]), current=seated_as)
         table = SimpleNamespace(round=SimpleNamespace(state=current))
-        new = round_state_of(on_tables(*others, PROGRESS[after]), current=current)
+        new = round_state(on_tables(*others, PROGRESS[after]), current=current)
         if not _round_may_change(table, PROGRESS[before], PROGRESS[after]):
             assert new == current, (others, current)
         if not _round_lock_needed(table, PROGRESS[before], PROGRESS[after]):

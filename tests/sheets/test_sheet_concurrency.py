@@ -18,9 +18,10 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, stored_cells
 from tournament.models import Round, SheetVersion, Table
-from tournament.services.sheets import (
+from tournament.sheets.content import SheetContent
+from tournament.sheets.services import (
     SheetConflict,
-    SheetContent,
+    SheetSubmission,
     sheet_record,
     sheet_version_number,
 )
@@ -46,7 +47,10 @@ def race_tables(submissions):
         try:
             start.wait()
             saved = sheet_record(
-                table=table, cells=cells, penalties=(), base_version=base, idempotency_key=key
+                table=table,
+                submission=SheetSubmission(
+                    cells=cells, penalties=(), base_version=base, idempotency_key=key
+                ),
             )
             outcomes[index] = ("saved", saved.version)
         except SheetConflict as conflict:
@@ -182,10 +186,12 @@ def test_a_table_finishing_while_another_plays_on_leaves_the_round_playing(direc
         assert _round_state(tournament) == Round.State.PLAYING
         sheet_record(
             table=finishing,
-            cells=ten_deals,
-            penalties=(),
-            base_version=sheet_version_number(finishing),
-            idempotency_key=None,
+            submission=SheetSubmission(
+                cells=ten_deals,
+                penalties=(),
+                base_version=sheet_version_number(finishing),
+                idempotency_key=None,
+            ),
         )
 
 
@@ -201,16 +207,21 @@ def test_only_a_save_that_can_move_the_round_locks_it(director):
     fourth_bid = {**stored_cells(playing), (4, 0): (1, None)}
     with CaptureQueriesContext(connection) as queries:
         sheet_record(
-            table=playing, cells=fourth_bid, penalties=(), base_version=0, idempotency_key=None
+            table=playing,
+            submission=SheetSubmission(
+                cells=fourth_bid, penalties=(), base_version=0, idempotency_key=None
+            ),
         )
     assert _round_queries(queries) == []
     with CaptureQueriesContext(connection) as queries:
         sheet_record(
             table=finishing,
-            cells={**stored_cells(finishing), **DEAL_11},
-            penalties=(),
-            base_version=0,
-            idempotency_key=None,
+            submission=SheetSubmission(
+                cells={**stored_cells(finishing), **DEAL_11},
+                penalties=(),
+                base_version=0,
+                idempotency_key=None,
+            ),
         )
     sqls = [q["sql"] for q in queries]
     lock = next(i for i, sql in enumerate(sqls) if 'FROM "tournament_round"' in sql)
@@ -228,7 +239,10 @@ def test_while_the_seating_may_change_a_save_locks_the_round_before_its_table(di
     table = _tables(tournament)[0]
     with CaptureQueriesContext(connection) as queries:
         saved = sheet_record(
-            table=table, cells=DEAL_1, penalties=(), base_version=0, idempotency_key=None
+            table=table,
+            submission=SheetSubmission(
+                cells=DEAL_1, penalties=(), base_version=0, idempotency_key=None
+            ),
         )
     assert saved.created
     assert _round_state(tournament) == Round.State.PLAYING

@@ -12,11 +12,12 @@ from scoring.simulate import simulate_sheet
 from tests.sheets.helpers import DEAL_1, DEAL_2, stored_cells
 from tournament.adapter import load_table_sheets
 from tournament.models import Entry, Penalty, Round, Seat, SheetVersion
-from tournament.services import sheets as sheets_service
-from tournament.services.sheets import (
+from tournament.sheets import services as sheets_service
+from tournament.sheets.content import SheetContent
+from tournament.sheets.services import (
     SheetConflict,
-    SheetContent,
     SheetProblems,
+    SheetSubmission,
     sheet_record,
     sheet_restore,
     sheet_version_number,
@@ -28,11 +29,13 @@ pytestmark = pytest.mark.django_db
 def record(table, cells, *, base=0, key=None, penalties=(), **kwargs):
     return sheet_record(
         table=table,
-        cells=cells,
-        penalties=penalties,
-        base_version=base,
-        idempotency_key=key or uuid.uuid4(),
-        **kwargs,
+        submission=SheetSubmission(
+            cells=cells,
+            penalties=penalties,
+            base_version=base,
+            idempotency_key=key or uuid.uuid4(),
+            **kwargs,
+        ),
     )
 
 
@@ -154,9 +157,7 @@ def test_restoring_a_version_saves_it_again_as_a_new_version(empty_table, direct
     restored = sheet_restore(
         table=empty_table,
         version_id=first.pk,
-        base_version=2,
-        idempotency_key=uuid.uuid4(),
-        by_user=director,
+        submission=SheetSubmission(base_version=2, idempotency_key=uuid.uuid4(), by_user=director),
     )
     assert (restored.version, restored.created) == (3, True)
     assert stored_cells(empty_table) == DEAL_1
@@ -170,8 +171,7 @@ def test_a_conflict_record_can_be_applied_later(empty_table):
     applied = sheet_restore(
         table=empty_table,
         version_id=conflict.value.rejected.pk,
-        base_version=1,
-        idempotency_key=uuid.uuid4(),
+        submission=SheetSubmission(base_version=1, idempotency_key=uuid.uuid4()),
     )
     assert applied.version == 2
     assert stored_cells(empty_table) == {**DEAL_1, **DEAL_2}
@@ -229,7 +229,10 @@ def test_a_first_entry_after_the_seats_changed_under_it_is_stored_on_the_seats_a
 
     monkeypatch.setattr(sheets_service, "load_table_sheets", read_then_reseat)
     saved = sheet_record(
-        table=empty_table, cells=DEAL_1, penalties=(), base_version=0, idempotency_key=None
+        table=empty_table,
+        submission=SheetSubmission(
+            cells=DEAL_1, penalties=(), base_version=0, idempotency_key=None
+        ),
     )
     assert len(reads) == 2
     assert reads[0][0].seat_ids != reads[1][0].seat_ids

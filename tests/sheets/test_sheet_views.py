@@ -18,10 +18,10 @@ from scoring.sheet import casual_losers
 from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells
 from tournament.adapter import table_sheet
-from tournament.forms_sheets import SheetForm
+from tournament.errors import RULE_MESSAGES, deal_name
 from tournament.models import Entry, Penalty, SheetVersion, Table
-from tournament.problems import RULE_MESSAGES, deal_name
-from tournament.views.sheets import EMPTY
+from tournament.sheets.forms import SheetForm
+from tournament.sheets.views import EMPTY
 
 pytestmark = pytest.mark.django_db
 

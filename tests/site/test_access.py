@@ -16,9 +16,9 @@ from django.urls import URLResolver, get_resolver, resolve, reverse
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Round, SheetVersion, Table
-from tournament.services.sheets import sheet_record, sheet_version_number
-from tournament.services.table_links import table_link_issue
-from tournament.services.team import team_invitation_create
+from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
+from tournament.sheets.table_links import table_link_issue
+from tournament.team.services import team_invitation_create
 
 pytestmark = pytest.mark.django_db
 
@@ -160,11 +160,13 @@ def site(django_user_model):
     cells[5, 1] = (0, None)  # the first bid of deal 5
     sheet_record(
         table=table,
-        cells=cells,
-        penalties=(),
-        base_version=sheet_version_number(table),
-        idempotency_key=uuid.uuid4(),
-        by_user=director,
+        submission=SheetSubmission(
+            cells=cells,
+            penalties=(),
+            base_version=sheet_version_number(table),
+            idempotency_key=uuid.uuid4(),
+            by_user=director,
+        ),
     )
     # Table links of round 2: table 1's first link was replaced, so it is revoked.
     first, second = (Table.objects.get(round=table.round, number=n) for n in (1, 2))

@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from scoring.simulate import simulate_deal
 from tests.factories import played_tournament
 from tournament.adapter import load_table_sheets, table_sheet
+from tournament.errors import FileCode, Refused
 from tournament.models import (
     Entry,
     Seat,
@@ -25,14 +26,14 @@ from tournament.models import (
     TableLink,
     Tournament,
 )
-from tournament.problems import FileCode, ProblemsError
-from tournament.services.confirmations import sheet_confirm
-from tournament.services.portable import tournament_import
-from tournament.services.portable_check import SCHEMA_PATH
-from tournament.services.portable_export import tournament_export
-from tournament.services.rounds import rounds_refresh_state
-from tournament.services.sheets import SheetConflict, SheetContent, sheet_record, sheet_restore
-from tournament.services.table_links import table_link_ensure, table_link_issue
+from tournament.rounds.services import rounds_refresh_state
+from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.content import SheetContent
+from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record, sheet_restore
+from tournament.sheets.table_links import table_link_ensure, table_link_issue
+from tournament.tournament_file.exporting import tournament_export
+from tournament.tournament_file.importing import tournament_import
+from tournament.tournament_file.reading import SCHEMA_PATH
 
 pytestmark = pytest.mark.django_db
 
@@ -108,13 +109,15 @@ def cells_of(table):
 def save(table, cells, *, base, user, key=None, ip="192.168.1.31"):
     return sheet_record(
         table=table,
-        cells=cells,
-        penalties=[],
-        base_version=base,
-        idempotency_key=key or uuid.uuid4(),
-        by_user=user,
-        via=SheetVersion.Via.TABLE_LINK,
-        ip=ip,
+        submission=SheetSubmission(
+            cells=cells,
+            penalties=[],
+            base_version=base,
+            idempotency_key=key or uuid.uuid4(),
+            by_user=user,
+            via=SheetVersion.Via.TABLE_LINK,
+            ip=ip,
+        ),
     )
 
 
@@ -157,9 +160,7 @@ def busy_tournament(team):
     sheet_restore(
         table=playing,
         version_id=conflict.pk,
-        base_version=1,
-        idempotency_key=uuid.uuid4(),
-        by_user=director,
+        submission=SheetSubmission(base_version=1, idempotency_key=uuid.uuid4(), by_user=director),
     )  # version 2: the conflict record applied, bids of deal 7 under way
     table_link_issue(table=playing, by_user=director)
     table_link_issue(table=playing, by_user=director)  # the first one is revoked now
@@ -303,7 +304,7 @@ def test_bad_site_records_are_refused_with_their_places_and_nothing_is_stored(bu
     site["tables"].append({"round": 9, "table": 1})
     count = Tournament.objects.count()
 
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
 
     places = {(p.round, p.table, p.message.split(": ")[-1]) for p in refused.value.problems}
@@ -322,7 +323,7 @@ def test_bad_site_records_are_refused_with_their_places_and_nothing_is_stored(bu
 def test_a_latest_version_that_differs_from_the_sheet_is_refused(busy_tournament):
     document = tournament_export(tournament=busy_tournament)
     document["rounds"][0]["tables"][0]["deals"].pop()  # the sheet lost deal 11, history not
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     (problem,) = refused.value.problems
     assert (problem.round, problem.table) == (1, 1)
@@ -332,7 +333,7 @@ def test_a_latest_version_that_differs_from_the_sheet_is_refused(busy_tournament
 def test_the_schema_of_site_records_names_the_place(busy_tournament):
     document = tournament_export(tournament=busy_tournament)
     document["settings"]["x-site"]["tables"][1]["links"][0]["token"] = "kort"
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     (problem,) = refused.value.problems
     assert (problem.round, problem.table) == (2, 1)

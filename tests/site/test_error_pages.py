@@ -6,7 +6,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tournament.views.errors import database_unavailable, server_error
+from tournament.venue.error_pages import database_unavailable, server_error
 
 DATABASE_DOWN = "De database is even niet bereikbaar"
 

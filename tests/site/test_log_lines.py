@@ -4,7 +4,7 @@ errors with their traceback."""
 import logging
 import sys
 
-from tournament.log_filters import QuietRefusals, mask_secrets
+from tournament.venue.log_filters import QuietRefusals, mask_secrets
 
 
 def _record(name, status, message, *args, exc=True):

@@ -9,11 +9,11 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from tests.factories import played_tournament
+from tournament.errors import Refused
 from tournament.models import Player, Round
-from tournament.player_import import PlayerFileError, parse_pasted, parse_upload
-from tournament.problems import ProblemsError
-from tournament.services.players import player_withdraw
-from tournament.services.seating import round_seat
+from tournament.players.importing import PlayerFileError, parse_pasted, parse_upload
+from tournament.players.services import player_withdraw
+from tournament.rounds.seating import round_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +146,7 @@ def test_withdrawal_keeps_earlier_rounds_and_refuses_a_round_in_play(director):
     round_2 = tournament.rounds.get(number=2)
     assert round_2.state == Round.State.PLAYING
     player = round_2.seats.first().player
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         player_withdraw(player=player, from_round=2)
     assert refused.value.problems[0].code == "withdraw_round"
     player_withdraw(player=player, from_round=3)

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 
 from scoring.errors import ErrorCode
 from tests.strategies import tournament_documents
+from tournament.errors import FileCode, Refused
 from tournament.models import Entry, Player, Round, Tournament
-from tournament.problems import FileCode, ProblemsError
-from tournament.services.portable import tournament_import
-from tournament.services.portable_export import tournament_export
+from tournament.tournament_file.exporting import tournament_export
+from tournament.tournament_file.importing import tournament_import
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_broken_file_reports_every_problem_and_stores_nothing():
     table["deals"][0]["bids"] = [0, 1, 0, 0]  # dealer p1 of deal 1 made the sum 1 = hand size
     table["deals"][1]["tricks"] = [1, 1, 1, 0]  # 3 tricks in a 2-card deal
     document["rounds"].append({"number": 2, "tables": [{"number": 1, "seats": ["p1", "p9", "p2"]}]})
-    with pytest.raises(ProblemsError) as caught:
+    with pytest.raises(Refused) as caught:
         tournament_import(document=document)
     codes = [p.code for p in caught.value.problems]
     assert codes.count(ErrorCode.DEALER_BID) == 1
@@ -99,7 +99,7 @@ def test_broken_file_reports_every_problem_and_stores_nothing():
 def test_schema_problems_name_the_place():
     document = small_document()
     document["rounds"][0]["tables"][0]["deals"][1]["bids"] = [1, 0, 9, 0]
-    with pytest.raises(ProblemsError) as caught:
+    with pytest.raises(Refused) as caught:
         tournament_import(document=document)
     (problem,) = caught.value.problems
     assert problem.code == FileCode.SCHEMA
@@ -154,7 +154,7 @@ def test_new_settings_are_checked_with_the_rest():
     document["settings"]["confirmation_rule"] = "everyone"
     document["settings"]["count_unconfirmed"] = "yes"
     document["rounds"][0]["tables"][0]["seats"][3] = "p9"
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     codes = [p.code for p in refused.value.problems]
     assert codes.count(FileCode.SETTING) == 2 and FileCode.UNKNOWN_PLAYER in codes
@@ -184,7 +184,7 @@ def test_pairs_kept_apart_must_name_two_players_of_the_file():
     document["settings"].update(
         seating_balance="sideways", apart=[["p1", "p9"], ["p2", "p2"], ["p3"]]
     )
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     lines = [p.message for p in refused.value.problems]
     codes = [p.code for p in refused.value.problems]
@@ -192,7 +192,7 @@ def test_pairs_kept_apart_must_name_two_players_of_the_file():
     assert any("seating_balance" in line for line in lines)
     document["settings"]["apart"] = [["p1", "p9"], ["p2", "p2"]]
     document["settings"]["seating_balance"] = "even"
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         tournament_import(document=document)
     problems = refused.value.problems
     assert [p.code for p in problems] == [FileCode.UNKNOWN_PLAYER, FileCode.SETTING]

@@ -7,8 +7,8 @@ from django.utils.timezone import localtime
 
 from tests.factories import played_tournament
 from tournament.models import Round, Table
-from tournament.services.sheets import sheet_record
-from tournament.tables import standings_table_rows
+from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.standings.tables import standings_table_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,10 @@ def _play_first_deal(tournament) -> None:
     """Table 2 of round 2 (nothing entered yet) plays deal 1: seat 1 bolt, the others keep."""
     table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
     cells = {(1, seat): (0, 1 if seat == 0 else 0) for seat in range(table.seats.count())}
-    sheet_record(table=table, cells=cells, penalties=(), base_version=0, idempotency_key=None)
+    sheet_record(
+        table=table,
+        submission=SheetSubmission(cells=cells, penalties=(), base_version=0, idempotency_key=None),
+    )
 
 
 @pytest.fixture

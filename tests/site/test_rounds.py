@@ -11,11 +11,11 @@ from django.utils import translation
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament
+from tournament.errors import Refused
 from tournament.models import ApartPair, Entry, Round, Seat, Tournament
-from tournament.problems import ProblemsError
-from tournament.services.seating import round_move, round_seat, round_swap
-from tournament.services.seating_options import SeatingOption
-from tournament.services.sheets import SheetProblems, sheet_record
+from tournament.rounds.seating import round_move, round_seat, round_swap
+from tournament.rounds.seating_options import SeatingOption
+from tournament.sheets.services import SheetProblems, SheetSubmission, sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +78,7 @@ def test_late_arrival_is_put_at_a_table_of_four(tournament, director_client):
 def test_move_that_leaves_a_table_of_three_is_refused(tournament):
     round_, _ = round_seat(tournament=tournament)
     mover = tournament.players.get(pk=tables_of(round_)[0][0])
-    with pytest.raises(ProblemsError, match="3"):
+    with pytest.raises(Refused, match="3"):
         round_move(round_=round_, player=mover, table_number=2)
     assert [len(t) for t in tables_of(round_)] == [4, 4, 4, 4]
 
@@ -88,7 +88,7 @@ def test_seating_is_locked_once_play_starts(tournament, director_client):
     seat = Seat.objects.filter(round=round_).first()
     Entry.objects.create(seat=seat, deal=1, bid=0)
     other = Seat.objects.filter(round=round_).exclude(table=seat.table).first()
-    with pytest.raises(ProblemsError):
+    with pytest.raises(Refused):
         round_swap(round_=round_, player_a=seat.player, player_b=other.player)
     response = director_client.post(
         reverse("round_adjust", args=[tournament.slug, 1]),
@@ -117,7 +117,7 @@ def test_unseat_removes_a_draft_seating(tournament, director_client):
 
 def test_next_round_waits_for_the_draft_to_be_published(tournament):
     round_seat(tournament=tournament)
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         round_seat(tournament=tournament)
     assert refused.value.problems[0].code == "previous_draft"
     assert tournament.rounds.count() == 1
@@ -128,9 +128,14 @@ def test_a_sheet_cannot_be_entered_on_a_draft_round(tournament):
     table = round_.tables.get(number=1)
     with pytest.raises(SheetProblems) as refused:
         sheet_record(
-            table=table, cells={(1, 0): (0, None)}, penalties=(), base_version=0,
-            idempotency_key=uuid.uuid4(),
-        )  # fmt: skip
+            table=table,
+            submission=SheetSubmission(
+                cells={(1, 0): (0, None)},
+                penalties=(),
+                base_version=0,
+                idempotency_key=uuid.uuid4(),
+            ),
+        )
     assert refused.value.problems[0].code == "round_draft"
     assert not Entry.objects.filter(seat__round=round_).exists()
     assert tournament.rounds.get().state == Round.State.DRAFT
@@ -174,7 +179,7 @@ def test_dealing_evens_out_at_tables_of_4_and_5(director, players, balance):
 def test_swapping_a_player_with_themselves_is_refused(tournament):
     round_, _ = round_seat(tournament=tournament)
     player = tournament.players.first()
-    with pytest.raises(ProblemsError):
+    with pytest.raises(Refused):
         round_swap(round_=round_, player_a=player, player_b=player)
 
 
@@ -334,7 +339,7 @@ def test_a_move_that_seats_a_pair_kept_apart_together_is_refused(tournament, dir
     director_client.post(reverse("player_list", args=[tournament.slug]), {"name": "Laatkomer"})
     late = tournament.players.get(name="Laatkomer")
     keep_apart(tournament, late.pk, tables_of(round_)[1][0])
-    with pytest.raises(ProblemsError) as refused:
+    with pytest.raises(Refused) as refused:
         round_move(round_=round_, player=late, table_number=2)
     assert refused.value.problems[0].code == "apart_pair"
     round_move(round_=round_, player=late, table_number=3)  # another table is fine

@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import played_tournament
-from tournament import network
 from tournament.models import SiteSettings
-from tournament.site_address import (
+from tournament.venue import network
+from tournament.venue.site_address import (
     AddressSource,
     absolute_url,
     site_address,

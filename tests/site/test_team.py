@@ -16,11 +16,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import played_tournament
+from tournament.errors import Refused
 from tournament.models import TeamInvitation
-from tournament.services.team import (
-    TEAM_REFUSALS,
+from tournament.team.services import (
     TeamRefusal,
-    TeamRefused,
     team_invitation_create,
     team_join,
     team_join_new_account,
@@ -98,7 +97,7 @@ def test_a_link_works_once(director, tournament):
     page = second.get(join_url(issued))
     assert page.status_code == 410
     html = page.content.decode()
-    assert str(TEAM_REFUSALS[TeamRefusal.USED]) in html
+    assert str(TeamRefusal.USED.label) in html
     assert "Vraag de toernooileider om een nieuwe link." in html
     assert join_new(second, issued, username="ander").status_code == 410
     assert not get_user_model().objects.filter(username="ander").exists()
@@ -112,7 +111,7 @@ def test_an_expired_link_opens_nothing(director, tournament):
     client = Client()
     page = client.get(join_url(issued))
     assert page.status_code == 410
-    assert str(TEAM_REFUSALS[TeamRefusal.EXPIRED]) in page.content.decode()
+    assert str(TeamRefusal.EXPIRED.label) in page.content.decode()
     assert join_new(client, issued).status_code == 410
     assert not tournament.scorers.exists()
 
@@ -125,7 +124,7 @@ def test_a_withdrawn_link_opens_nothing(director_client, director, tournament):
     assert director_client.post(revoke).status_code == 302
     page = Client().get(join_url(issued))
     assert page.status_code == 410
-    assert str(TEAM_REFUSALS[TeamRefusal.REVOKED]) in page.content.decode()
+    assert str(TeamRefusal.REVOKED.label) in page.content.decode()
     team_page = director_client.get(reverse("team", args=[tournament.slug])).content.decode()
     assert revoke not in team_page
 
@@ -133,7 +132,7 @@ def test_a_withdrawn_link_opens_nothing(director_client, director, tournament):
 def test_an_unknown_link_is_not_found(client):
     page = client.get(reverse("team_join", args=["nietsbijzonders"]))
     assert page.status_code == 404
-    assert str(TEAM_REFUSALS[TeamRefusal.UNKNOWN]) in page.content.decode()
+    assert str(TeamRefusal.UNKNOWN.label) in page.content.decode()
 
 
 def test_another_tournaments_director_cannot_withdraw_an_invitation(
@@ -187,7 +186,7 @@ def test_a_scorer_invited_as_director_becomes_one(django_user_model, director, t
 
 def test_joining_a_team_one_is_on_already_keeps_the_link(director, tournament):
     issued = invite(tournament, director)
-    with pytest.raises(TeamRefused) as refused:
+    with pytest.raises(Refused) as refused:
         team_join(token=issued.token, user=director)
     assert refused.value.code == TeamRefusal.ALREADY_MEMBER
     issued.invitation.refresh_from_db()
@@ -212,7 +211,7 @@ def test_a_director_removes_a_scorer_but_not_the_last_director(
     assert 'name="leaving"' not in team_page and "de enige toernooileider" in team_page
     director_client.post(remove, {"user": director.pk, "role": "director"})
     assert tournament.directors.filter(pk=director.pk).exists()
-    with pytest.raises(TeamRefused) as refused:
+    with pytest.raises(Refused) as refused:
         team_member_remove(
             tournament=tournament, member=director, role="director", by_user=director, leaving=True
         )
@@ -220,7 +219,7 @@ def test_a_director_removes_a_scorer_but_not_the_last_director(
     page = director_client.post(
         remove, {"user": director.pk, "role": "director", "leaving": "1"}, follow=True
     )
-    assert str(TEAM_REFUSALS[TeamRefusal.LAST_DIRECTOR]) in page.content.decode()
+    assert str(TeamRefusal.LAST_DIRECTOR.label) in page.content.decode()
     assert tournament.directors.filter(pk=director.pk).exists()
 
 
@@ -248,7 +247,7 @@ def race_for(token: str, usernames: list[str]) -> list[object]:
             outcomes[index] = team_join_new_account(
                 token=token, username=usernames[index], password=PASSWORD
             )
-        except TeamRefused as refused:
+        except Refused as refused:
             outcomes[index] = refused.code
         except BaseException as error:  # reported by the test's assertions
             outcomes[index] = error

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from tests.factories import played_tournament
 from tournament.models import Table, TableLink, Tournament
-from tournament.services.table_links import table_link_ensure
+from tournament.sheets.table_links import table_link_ensure
 
 pytestmark = pytest.mark.django_db
 

@@ -14,10 +14,10 @@ from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tournament import network
-from tournament.env import SecretKeyFileError, secret_key_from_file
+from config.env import SecretKeyFileError, secret_key_from_file
 from tournament.management.commands import serve
 from tournament.models import SiteSettings, Tournament
+from tournament.venue import network
 
 EVERYWHERE = "0.0.0.0"  # noqa: S104 - what BIND means by every interface
 PASSWORD_LINE = re.compile(r"^  wachtwoord: +(\S+)$", re.MULTILINE)

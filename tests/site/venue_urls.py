@@ -15,7 +15,7 @@ def database_gone(request):
 urlpatterns = [
     path("broken/", broken),
     path("database-gone/", database_gone),
-    path("", include("tournament.urls")),
+    path("", include("config.urls")),
 ]
 
-handler500 = "tournament.views.errors.server_error"
+handler500 = "tournament.venue.error_pages.server_error"

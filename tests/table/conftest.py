@@ -8,7 +8,7 @@ from django.test import Client
 from tests.factories import played_tournament
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.models import Table
-from tournament.services.table_links import table_link_issue
+from tournament.sheets.table_links import table_link_issue
 
 
 @pytest.fixture

@@ -15,17 +15,16 @@ from tests.factories import played_tournament
 from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.adapter import tournament_standings, unconfirmed_table_ids
+from tournament.errors import Refused, refusal_message
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
-from tournament.services.confirmations import (
-    CONFIRM_REFUSALS,
+from tournament.sheets.confirmations import (
     ConfirmRefusal,
-    ConfirmRefused,
     sheet_confirm,
     sheet_confirm_methods,
     sheet_retype,
     tournament_confirmation_rule,
 )
-from tournament.services.sheets import sheet_record
+from tournament.sheets.services import SheetSubmission, sheet_record
 
 pytestmark = pytest.mark.django_db
 
@@ -51,11 +50,13 @@ def saved_by(table: Table, user) -> Table:
     """Table 1's complete sheet, corrected once on the sheet page by ``user``: version 1."""
     sheet_record(
         table=table,
-        cells=changed_cells(table),
-        penalties=stored_penalties(table),
-        base_version=0,
-        idempotency_key=None,
-        by_user=user,
+        submission=SheetSubmission(
+            cells=changed_cells(table),
+            penalties=stored_penalties(table),
+            base_version=0,
+            idempotency_key=None,
+            by_user=user,
+        ),
     )
     return table
 
@@ -86,7 +87,7 @@ def test_a_director_alone_confirms_their_own_sheet_by_retyping_it(director_clien
     assert "bevestig het door het papieren formulier over te typen" in html
 
     look = director_client.get(url("sheet_confirm", table)).content.decode()
-    assert str(CONFIRM_REFUSALS[ConfirmRefusal.RETYPE_OWN_SHEET]) in look
+    assert refusal_message(ConfirmRefusal.RETYPE_OWN_SHEET) in look
     assert 'name="version"' not in look
     director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert not SheetConfirmation.objects.exists()
@@ -115,7 +116,7 @@ def test_auto_asks_another_person_as_soon_as_the_team_has_two(director, django_u
     tournament.scorers.add(scorer)
     assert tournament_confirmation_rule(tournament) is ConfirmationRule.OTHER_PERSON
     assert sheet_confirm_methods(table=table, by_user=director) == ()
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_retype(
             table=table, version=1, cells=stored_cells(table), penalties=[], by_user=director
         )
@@ -152,7 +153,7 @@ def test_another_person_as_the_rule_holds_for_a_director_alone(director, directo
     assert not SheetConfirmation.objects.exists()
     # The page says so before anyone types 100 boxes blind: no blank grid is offered.
     page = director_client.get(url("sheet_retype", table)).content.decode()
-    assert str(CONFIRM_REFUSALS[ConfirmRefusal.OWN_SHEET]) in page
+    assert refusal_message(ConfirmRefusal.OWN_SHEET) in page
     assert 'data-kind="bid"' not in page
 
 
@@ -206,7 +207,7 @@ def test_no_confirmation_makes_every_sheet_final(
     assert url("sheet_confirm", table) not in html
     assert url("sheet_retype", table) not in html
     assert "Niet bevestigd" not in html
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_confirm(table=table, version=1, by_user=director)
     assert refused.value.code == ConfirmRefusal.NOT_NEEDED
     # The table can keep correcting its sheet: nothing locks it.

@@ -15,18 +15,19 @@ from scoring.deals import DEAL_COUNT
 from tests.sheets.helpers import form_data, names, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.adapter import unconfirmed_table_ids
+from tournament.errors import Refused, deal_name, refusal_message
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
-from tournament.problems import deal_name
-from tournament.services.confirmations import (
-    CONFIRM_REFUSALS,
+from tournament.sheets.confirmations import (
     ConfirmRefusal,
-    ConfirmRefused,
     sheet_confirm,
     sheet_retype,
 )
-from tournament.services.sheets import sheet_record, sheet_version_number
-from tournament.services.table_links import LinkRefusal, TableLinkRefused, table_link_sheet_record
-from tournament.views.sheet_page import EMPTY
+from tournament.sheets.page import EMPTY
+from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
+from tournament.sheets.table_links import (
+    LinkRefusal,
+    table_link_sheet_record,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +69,7 @@ def test_the_director_who_saved_a_version_cannot_confirm_it(
 ):
     save_as_director(director_client, table, changed_cells(table))
     page = director_client.get(url("sheet_confirm", table)).content.decode()
-    assert str(CONFIRM_REFUSALS[ConfirmRefusal.OWN_SHEET]) in page
+    assert refusal_message(ConfirmRefusal.OWN_SHEET) in page
     assert 'name="version"' not in page  # no button to press ...
     response = director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert response.status_code == 302  # ... and the server refuses a crafted post
@@ -101,13 +102,15 @@ def test_the_services_refuse_a_directors_own_version_when_another_person_confirm
     tournament.save(update_fields=["confirmation_rule"])
     sheet_record(
         table=table,
-        cells=changed_cells(table),
-        penalties=[],
-        base_version=0,
-        idempotency_key=None,
-        by_user=director,
+        submission=SheetSubmission(
+            cells=changed_cells(table),
+            penalties=[],
+            base_version=0,
+            idempotency_key=None,
+            by_user=director,
+        ),
     )
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         if how == "look":
             sheet_confirm(table=table, version=1, by_user=director)
         else:
@@ -126,7 +129,7 @@ def test_a_confirmation_names_the_version_that_was_looked_at(
     save_via_link(phone_client, link, changed_cells(table, deal=10))  # ... the table: version 2
     director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert not SheetConfirmation.objects.exists()
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_confirm(table=table, version=1, by_user=director)
     assert refused.value.code == ConfirmRefusal.CHANGED
 
@@ -149,11 +152,11 @@ def test_a_save_after_confirmation_makes_the_sheet_unconfirmed_again(
 def test_an_unfinished_or_never_saved_sheet_cannot_be_confirmed(
     phone_client, director, other_link, other_table, table
 ):
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_confirm(table=table, version=1, by_user=director)  # imported, never saved here
     assert refused.value.code == ConfirmRefusal.NOTHING
     save_via_link(phone_client, other_link, {**stored_cells(other_table), (4, 1): (1, None)})
-    with pytest.raises(ConfirmRefused) as refused:
+    with pytest.raises(Refused) as refused:
         sheet_confirm(table=other_table, version=1, by_user=director)
     assert refused.value.code == ConfirmRefusal.NOT_COMPLETE
 
@@ -249,7 +252,7 @@ def race(*jobs):
         try:
             start.wait()
             outcomes[index] = job()
-        except (ConfirmRefused, TableLinkRefused) as refused:
+        except Refused as refused:
             outcomes[index] = refused
         finally:
             connections.close_all()
@@ -272,7 +275,10 @@ def test_a_save_through_the_link_and_a_confirmation_at_once_never_confirm_unseen
         if repetition == 0:
             cells = changed_cells(table)
             table_link_sheet_record(
-                link=link, cells=cells, penalties=[], base_version=0, idempotency_key=None
+                link=link,
+                submission=SheetSubmission(
+                    cells=cells, penalties=[], base_version=0, idempotency_key=None
+                ),
             )
             version = 1
         SheetConfirmation.objects.all().delete()
@@ -280,11 +286,14 @@ def test_a_save_through_the_link_and_a_confirmation_at_once_never_confirm_unseen
         confirm, save = race(
             lambda v=version: sheet_confirm(table=table, version=v, by_user=director),
             lambda v=version, c=new: table_link_sheet_record(
-                link=link, cells=c, penalties=[], base_version=v, idempotency_key=None
+                link=link,
+                submission=SheetSubmission(
+                    cells=c, penalties=[], base_version=v, idempotency_key=None
+                ),
             ),
         )
         confirmed = isinstance(confirm, SheetConfirmation)
-        saved = not isinstance(save, TableLinkRefused)
+        saved = not isinstance(save, Refused)
         assert confirmed != saved  # exactly one of them got through
         latest = SheetVersion.objects.filter(table=table, number__isnull=False).latest("number")
         if confirmed:

@@ -15,10 +15,10 @@ from tests.printing.reading import pdf_page_images, qr_texts
 from tests.table.helpers import changed_cells, link_url, save_via_link
 from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.models import SheetConfirmation, Table, TableLink
-from tournament.selectors import round_sheet_reviews
-from tournament.services.confirmations import sheet_confirm
-from tournament.services.sheets import sheet_record
-from tournament.services.table_links import table_link_active
+from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.selectors import round_sheet_reviews
+from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.table_links import table_link_active
 
 pytestmark = pytest.mark.django_db
 
@@ -65,15 +65,12 @@ def test_the_round_page_shows_who_saved_each_sheet_and_whether_it_is_confirmed(
 def test_the_round_page_says_when_the_director_saved_the_sheet_themselves(
     director_client, director, table
 ):
-    sheet_record(
-        table=table,
-        cells=changed_cells(table),
-        penalties=[(p.seat, p.deal) for p in load_table_sheets(
-            tournament=table.round.tournament, table_ids=[table.pk])[0].sheet.penalties],
-        base_version=0,
-        idempotency_key=None,
-        by_user=director,
-    )  # fmt: skip
+    (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
+    penalties = [(p.seat, p.deal) for p in stored.sheet.penalties]
+    submission = SheetSubmission(
+        cells=changed_cells(table), penalties=penalties, base_version=0, by_user=director
+    )
+    sheet_record(table=table, submission=submission)
     reviews = round_sheet_reviews(table.round)
     assert (reviews[1].via, reviews[1].saved_by_id) == ("director", director.pk)
     page = director_client.get(round_url(table.round.tournament)).content.decode()

@@ -14,9 +14,8 @@ from django.urls import resolve, reverse
 from tests.sheets.helpers import form_data, names, stored_cells
 from tests.table.helpers import XHR, changed_cells, link_url, save_via_link
 from tournament.models import SheetConfirmation, SheetVersion, TableLink
-from tournament.services.confirmations import sheet_confirm
-from tournament.services.table_links import (
-    LINK_REFUSALS,
+from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_active,
     table_link_issue,
@@ -101,7 +100,7 @@ def test_a_save_sent_after_the_link_was_revoked_is_refused_and_stores_nothing(cl
     assert response.status_code == 404
     assert response.json() == {
         "outcome": "refused",
-        "message": str(LINK_REFUSALS[LinkRefusal.REVOKED]),
+        "message": str(LinkRefusal.REVOKED.label),
     }
     assert not SheetVersion.objects.filter(table=table).exists()
 
@@ -147,7 +146,7 @@ def test_once_confirmed_the_link_shows_the_sheet_read_only_and_saves_nothing(
     assert "sheet.js" not in page
     response = save_via_link(client, link, changed_cells(table, deal=10))
     assert response.status_code == 409
-    assert response.json()["message"] == str(LINK_REFUSALS[LinkRefusal.CONFIRMED])
+    assert response.json()["message"] == str(LinkRefusal.CONFIRMED.label)
     plain = client.post(link_url(link), form_data(4, changed_cells(table), base_version=1))
     assert plain.status_code == 302
     assert plain["Location"] == link_url(link)

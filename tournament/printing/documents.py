@@ -19,7 +19,7 @@ from tournament.models import Player, Round, Tournament
 from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.printing.render import qr_data_uri
-from tournament.services.confirmations import tournament_counts_every_sheet
+from tournament.sheets.confirmations import tournament_counts_every_sheet
 
 ROUND_FIELD = 4
 """Characters per round in the standings' points per round (the print CSS sizes the headers)."""

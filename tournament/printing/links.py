@@ -1,5 +1,5 @@
 """Where a printed score sheet's QR code sends the table: its private link, at the address
-phones open (``tournament.site_address``), never the name the director's browser used."""
+phones open (``tournament.venue.site_address``), never the name the director's browser used."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tournament.adapter import TableSheet
 from tournament.models import Table, TableLink
-from tournament.services.table_links import table_link_ensure
+from tournament.sheets.table_links import table_link_ensure
 
 
 def table_link_url(link: TableLink, *, site: str) -> str:

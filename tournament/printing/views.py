@@ -10,7 +10,7 @@ from tournament.models import Tournament
 from tournament.permissions import director_required
 from tournament.printing import documents, printouts
 from tournament.printing.render import printable_response
-from tournament.site_address import site_address, site_url, site_url_problem
+from tournament.venue.site_address import site_address, site_url, site_url_problem
 
 
 @director_required

@@ -12,7 +12,7 @@ import sys
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
-from tournament.checks import database_description, database_problem
+from tournament.venue.readiness import database_description, database_problem
 
 
 class Command(BaseCommand):

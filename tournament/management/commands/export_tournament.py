@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.services.portable_export import tournament_export
+from tournament.tournament_file.exporting import tournament_export
 
 
 def tournament_by_slug(slug: str) -> Tournament:

@@ -4,9 +4,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.problems import ProblemsError
-from tournament.services.portable import tournament_restore
-from tournament.services.portable_check import tournament_file_parse
+from tournament.errors import Refused
+from tournament.tournament_file.importing import tournament_restore
+from tournament.tournament_file.reading import tournament_file_parse
 
 
 class Command(BaseCommand):
@@ -41,7 +41,7 @@ class Command(BaseCommand):
             outcome = tournament_restore(
                 document=tournament_file_parse(raw), slug=slug, replace=replace
             )
-        except ProblemsError as exc:
+        except Refused as exc:
             for line in exc.lines():
                 self.stderr.write(line)
             noun = "problem" if exc.total == 1 else "problems"

@@ -7,7 +7,7 @@ rounds of a tournament from what was really played (withdrawn players included),
 with the tournament's balance unless ``--balance`` says otherwise, and for round 1 with its
 clubs apart when the tournament says so. Either way the plan's quality goes to standard error.
 Seating a round for real is the director's "seat round" button
-(``tournament.services.seating.round_seat``).
+(``tournament.rounds.seating.round_seat``).
 """
 
 import json
@@ -21,9 +21,9 @@ from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError, plan_seating
 from scoring.tables import table_split
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.selectors import next_round_number, players_for_round
-from tournament.services.seating import seating_history
-from tournament.services.seating_options import club_pairs
+from tournament.rounds.seating import seating_history
+from tournament.rounds.seating_options import club_pairs
+from tournament.rounds.selectors import next_round_number, players_for_round
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.management.printing import (
+from tournament.printing.commands import (
     add_output_argument,
     add_round_argument,
     printout_write,

@@ -3,9 +3,9 @@
 from django.core.management.base import BaseCommand
 
 from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.management.printing import add_output_argument, printout_write
+from tournament.printing.commands import add_output_argument, printout_write
 from tournament.printing.printouts import standings_printout
-from tournament.site_address import site_url
+from tournament.venue.site_address import site_url
 
 
 class Command(BaseCommand):

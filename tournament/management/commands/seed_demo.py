@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament
-from tournament.services.portable import tournament_import
+from tournament.tournament_file.importing import tournament_import
 
 DEMO_FILE = Path(settings.BASE_DIR) / "seeds" / "demo-tournament.json"
 

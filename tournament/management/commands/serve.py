@@ -18,9 +18,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
-from tournament import network
-from tournament.checks import database_problem, secret_key_message, secret_key_set
-from tournament.site_address import chosen_site_address
+from tournament.venue import network
+from tournament.venue.readiness import database_problem, secret_key_message, secret_key_set
+from tournament.venue.site_address import chosen_site_address
 
 # The club's network: the phones must reach the laptop (BIND=127.0.0.1:8000 for this laptop only).
 DEFAULT_BIND = "0.0.0.0:8000"
@@ -140,7 +140,7 @@ class Command(BaseCommand):
 
         from waitress.server import create_server
 
-        from tournament.wsgi import application
+        from config.wsgi import application
 
         listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:

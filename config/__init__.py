@@ -1,0 +1,1 @@
+"""Project plumbing: settings (production and test), the root URLs, WSGI, the environment."""

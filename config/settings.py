@@ -1,0 +1,255 @@
+"""Django settings, read from the environment and from the checkout's ``.env`` file.
+
+Every variable below may be set in the environment or as a ``KEY=VALUE`` line in ``.env`` in the
+project folder (git ignores it); the environment wins. So ``make run``, every ``manage.py``
+command and gunicorn started in the checkout use the same settings.
+
+- ``DEBUG``: ``1``/``true`` for development. Default off.
+- ``SECRET_KEY``: signs sessions, CSRF tokens and the sign-in cookie. When it is not set, the key
+  in ``.secret_key`` in the project folder is used, made on first use (readable only by its
+  owner; git ignores it). ``SECRET_KEY_FILE`` puts that file elsewhere.
+- ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/bollen``; default a SQLite file in the
+  project folder.
+- ``ALLOWED_HOSTS``: comma-separated names the site answers to. Default: this machine's names and
+  network addresses, ``127.0.0.1``, ``localhost``, ``[::1]`` and the host of ``SITE_URL``; the
+  host of the address a director sets on the site is accepted too (tournament/venue/middleware.py).
+- ``BACKUP_DIR``: where automatic tournament backups are written (default ``./backups``).
+- ``HTTPS``: ``1`` when the site is served over HTTPS (secure cookies, HSTS, redirect).
+- ``SITE_URL``: the address phones open, e.g. ``http://192.168.1.20:8000`` (QR codes, table
+  links); default: the server's own network address. A director can change it on the site.
+- ``PUBLIC_STANDINGS_SECONDS``: how long the public standings and the projector may show
+  standings before computing them again (default 10; 0 computes them on every request).
+- ``ENV_FILE``: the settings file to read instead of ``.env`` (empty: none).
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+from config.env import (
+    SecretKeyFileError,
+    env_bool,
+    env_file_load,
+    env_list,
+    env_str,
+    secret_key_from_file,
+)
+from tournament.venue import network
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+# Templates, static files and translations live inside the package, so that an installed wheel
+# carries them and finds them where a checkout does.
+PACKAGE_DIR = BASE_DIR / "tournament"
+
+_env_file = env_str("ENV_FILE", default=str(BASE_DIR / ".env")).strip()
+ENV_FILE = Path(_env_file) if _env_file else None
+env_file_load(ENV_FILE)
+
+DEBUG = env_bool("DEBUG", default=False)
+
+SECRET_KEY_FILE = Path(env_str("SECRET_KEY_FILE", default="") or BASE_DIR / ".secret_key")
+# Why there is no key, when there is none: serving the site then refuses to start
+# (config/wsgi.py, `manage.py serve`) and `check --deploy` fails, both saying this. Commands
+# that sign nothing (migrations, checks of the code) still run.
+SECRET_KEY_PROBLEM = ""
+SECRET_KEY = env_str("SECRET_KEY", default="").strip()
+if not SECRET_KEY:
+    try:
+        SECRET_KEY = secret_key_from_file(SECRET_KEY_FILE)
+    except SecretKeyFileError as error:
+        SECRET_KEY_PROBLEM = str(error)
+        if DEBUG:  # development on a read-only checkout still runs
+            SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"  # noqa: S105
+
+# The address phones open (QR codes, table links, "where do I sit"), e.g. http://192.168.1.20:8000.
+# A director can change it on the site; empty: the server's own network address.
+SITE_URL = env_str("SITE_URL", default="").strip().rstrip("/")
+
+
+def _bracketed(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+# Whether ALLOWED_HOSTS is this machine's own names: then an address the machine gets after the
+# server started (the laptop joined the wifi late) is accepted too (tournament/venue/middleware.py).
+ALLOWED_HOSTS_FROM_MACHINE = "ALLOWED_HOSTS" not in os.environ
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=[])
+if ALLOWED_HOSTS_FROM_MACHINE:
+    ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+    for _host in [
+        *map(_bracketed, network.machine_addresses()),
+        *network.machine_names(),
+        _bracketed(network.url_host(SITE_URL)),
+    ]:
+        if _host and _host not in ALLOWED_HOSTS:
+            ALLOWED_HOSTS.append(_host)
+# No "*" in DEBUG either: a development server on the club's wifi shows its settings on every
+# error page, so it answers to this machine's own names only, like the venue server.
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "axes",
+    "tournament",
+]
+
+MIDDLEWARE = [
+    # Before anything asks for the host: also accept the address a director set on the site.
+    "tournament.venue.middleware.SiteAddressHostMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "tournament.venue.middleware.ChosenLanguageMiddleware",
+    "tournament.venue.middleware.DatabaseUnavailableMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [PACKAGE_DIR / "templates"],  # before the other apps' (registration/)
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=60 if env_bool("DB_PERSISTENT", default=False) else 0,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several requests write at once during a tournament (table links); wait instead of failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+    )
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournament_list"
+LOGOUT_REDIRECT_URL = "login"
+
+# Login throttling: five failures per username and address lock out for 15 minutes.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The page that says so, in the visitor's language, with how to lift it.
+AXES_LOCKOUT_CALLABLE = "tournament.venue.error_pages.signing_in_paused"
+
+LANGUAGE_CODE = "nl"
+LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+TIME_ZONE = "Europe/Amsterdam"
+USE_I18N = True
+FORMAT_MODULE_PATH = ["tournament.locale_formats"]
+USE_TZ = True
+
+STATIC_URL = "static/"
+# Where collectstatic puts the files whitenoise serves (an installed package: set it to a folder
+# the site may write).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+# tournament/static is found as the app's static folder.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# Seconds the seating engine may search when the director seats a round.
+SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
+
+BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+
+# Every player's phone reloads the public standings during a round; each server process computes
+# them at most once per this many seconds (the director's pages are always exact).
+PUBLIC_STANDINGS_SECONDS = float(env_str("PUBLIC_STANDINGS_SECONDS", default="10"))
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "bollen"}
+}
+
+# Uploaded spreadsheets and tournament files: refuse anything bigger before parsing.
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
+
+# Security headers that are right in every deployment.
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # the score sheet's offline queue reads the token from the form
+
+if env_bool("HTTPS", default=False):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Plain http by address (phones on the club's wifi) needs nothing here: Django compares a form's
+# Origin with the Host it was sent to. Behind a proxy that changes the host, SITE_URL counts.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+_site = urlsplit(SITE_URL)
+if _site.scheme in {"http", "https"} and _site.hostname:
+    _site_origin = f"{_site.scheme}://{_site.netloc.rsplit('@', 1)[-1]}"
+    if _site_origin not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(_site_origin)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"quiet_refusals": {"()": "tournament.venue.log_filters.QuietRefusals"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["quiet_refusals"]},
+    },
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

@@ -1,0 +1,29 @@
+"""Settings for the test suite: the normal settings with a fixed key and fast hashing."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+# The checkout's .env is for the venue server (it may name a real database): tests read none.
+os.environ.setdefault("ENV_FILE", "")
+
+from config.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+BACKUP_DIR = BASE_DIR / "test-artifacts" / "backups"  # noqa: F405
+AXES_ENABLED = False  # enabled again in the throttling test
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True
+SEATING_TIME_LIMIT = 1.0
+PUBLIC_STANDINGS_SECONDS = 0  # exact figures; tests/site/test_public.py tests the delay
+
+# A file, not SQLite's shared in-memory database: with a file, concurrent writers (the live
+# server, the concurrency tests) wait for each other as in production instead of failing.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # One file per test process, so two test runs on one machine never share a database.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(BASE_DIR / "test-artifacts" / f"test-{os.getpid()}.sqlite3")  # noqa: F405
+    }

@@ -1,0 +1,50 @@
+"""The site's addresses: the site-wide pages here, each feature's own in its urls module.
+
+The paths and names must not change: printed sheets and table cards carry QR codes of them.
+"""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from tournament.sheets import table_views
+from tournament.team import views as team_views
+from tournament.tournament_file import views as tournament_file_views
+from tournament.tournaments import views as tournaments_views
+from tournament.venue import views as venue_views
+
+TOURNAMENT = "t/<slug:slug>/"
+
+urlpatterns = [
+    path("", tournaments_views.tournament_list, name="tournament_list"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "account/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("settings/address/", venue_views.site_address_edit, name="site_address_edit"),
+    # Before t/<slug>/, which would take "new" and "import" for slugs.
+    path("t/new/", tournaments_views.tournament_create, name="tournament_create"),
+    path("t/import/", tournament_file_views.tournament_upload, name="tournament_upload"),
+    # The director's pages of one tournament.
+    path(TOURNAMENT, include("tournament.tournaments.urls")),
+    path(TOURNAMENT, include("tournament.tournament_file.urls")),
+    path(TOURNAMENT, include("tournament.players.urls")),
+    path(TOURNAMENT, include("tournament.rounds.urls")),
+    path(TOURNAMENT, include("tournament.standings.urls")),
+    path(TOURNAMENT, include("tournament.sheets.urls")),
+    path(TOURNAMENT + "team/", include("tournament.team.urls")),
+    path(TOURNAMENT + "print/", include("tournament.printing.urls")),
+    # Without an account: joining the team, a table's private link, the public pages.
+    path("join/<slug:token>/", team_views.team_join_view, name="team_join"),
+    path("s/<slug:token>/", table_views.table_entry, name="table_entry"),
+    path("p/<slug:slug>/", include("tournament.rounds.urls_public")),
+    path("p/<slug:slug>/", include("tournament.standings.urls_public")),
+]
+
+handler500 = "tournament.venue.error_pages.server_error"

@@ -1,0 +1,39 @@
+"""The tournament's data: who plays, where they sit each round, and what each table wrote down.
+
+Points, bollen and standings are never stored: they are computed from the score sheets by
+``scoring/`` through ``tournament.adapter``. One app, one migration history; the models sit in
+modules by what they hold and are all importable from here.
+"""
+
+from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
+from tournament.models.sheets import Entry, Penalty, SheetConfirmation, SheetVersion, TableLink
+from tournament.models.site import SiteSettings
+from tournament.models.team import TeamInvitation
+from tournament.models.tournaments import (
+    MAX_HAND,
+    ApartPair,
+    Player,
+    Tournament,
+    default_table_sizes,
+    default_tiebreaks,
+)
+
+__all__ = [
+    "MAX_HAND",
+    "SEATING_EDITABLE_STATES",
+    "ApartPair",
+    "Entry",
+    "Penalty",
+    "Player",
+    "Round",
+    "Seat",
+    "SheetConfirmation",
+    "SheetVersion",
+    "SiteSettings",
+    "Table",
+    "TableLink",
+    "TeamInvitation",
+    "Tournament",
+    "default_table_sizes",
+    "default_tiebreaks",
+]

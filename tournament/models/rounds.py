@@ -1,0 +1,105 @@
+"""Rounds, their tables and who sits where."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.tournaments import Player, Tournament
+
+
+class Round(models.Model):
+    """One round of the tournament: every seated player plays one full game of 11 deals.
+
+    ``state`` moves draft -> seated -> playing -> complete. A seated round's seating may still
+    change; once play starts (the first deal is entered) the seating is locked.
+    ``seating_options``: when the round was seated with tables of two sizes, what each balance
+    gave for the rest of the tournament (``tournament.rounds.seating.SeatingOption`` as a
+    dict per balance value: repeats, larger-table counts, this round's tables), so the director
+    can compare them and take the other before publishing; empty otherwise.
+    """
+
+    class State(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        SEATED = "seated", _("seated")
+        PLAYING = "playing", _("playing")
+        COMPLETE = "complete", _("complete")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
+    seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} - {_('round')} {self.number}"
+
+
+# The states in which a round's seating may still change (nothing entered yet).
+SEATING_EDITABLE_STATES = (Round.State.DRAFT, Round.State.SEATED)
+
+
+class Table(models.Model):
+    """A table in a round: its seats and its score sheet."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} - {_('table')} {self.number}"
+
+
+class Seat(models.Model):
+    """A player's place at a table. ``position`` counts clockwise from 0; seat 0 deals deal 1.
+
+    ``round`` repeats ``table.round`` so that the database itself can refuse a player sitting
+    twice in one round.
+    """
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    # RESTRICT: a player who has sat at a table cannot be deleted on their own (withdraw
+    # them instead), but deleting the whole tournament takes the seats with it.
+    player = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(_("seat"))
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="seat_player_once_per_round"),
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.CheckConstraint(condition=Q(position__lte=5), name="seat_position_0_5"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.position} {self.player}"

@@ -1,0 +1,231 @@
+"""What each table wrote down: the cells, the penalty bollen, every version of the sheet,
+the table's private link and the confirmations."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.deals import DEAL_COUNT
+from tournament.models.rounds import Seat, Table
+from tournament.models.tournaments import MAX_HAND
+
+
+class Entry(models.Model):
+    """One cell of a score sheet: a seat's bid and tricks in one deal (``None`` until written)."""
+
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="entries", verbose_name=_("seat")
+    )
+    deal = models.PositiveSmallIntegerField(_("deal"))
+    bid = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat", "deal"]
+        verbose_name = _("sheet entry")
+        verbose_name_plural = _("sheet entries")
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "deal"], name="entry_one_per_seat_and_deal"),
+            models.CheckConstraint(
+                condition=Q(deal__gte=1, deal__lte=DEAL_COUNT), name="entry_deal_1_11"
+            ),
+            models.CheckConstraint(
+                condition=Q(bid__isnull=True) | Q(bid__lte=MAX_HAND), name="entry_bid_0_5"
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=MAX_HAND),
+                name="entry_tricks_0_5",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} deal {self.deal}: {self.bid}/{self.tricks}"
+
+
+class Penalty(models.Model):
+    """A revoke ("verzaken"): one extra bol for the seat's player in that deal."""
+
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("seat")
+    )
+    deal = models.PositiveSmallIntegerField(_("deal"))
+
+    class Meta:
+        ordering = ["seat", "deal", "pk"]
+        verbose_name = _("penalty bol")
+        verbose_name_plural = _("penalty bollen")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deal__gte=1, deal__lte=DEAL_COUNT), name="penalty_deal_1_11"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} deal {self.deal}: {_('penalty bol')}"
+
+
+class SheetVersion(models.Model):
+    """One save of a table's score sheet, kept for good: the history behind "no lost results".
+
+    The ``Entry`` and ``Penalty`` rows hold a sheet as it stands now; every save through
+    ``tournament.sheets.services`` also stores the whole sheet here, so any earlier state can be
+    looked at and restored, and a save that lost a race is kept instead of thrown away.
+
+    - ``table``: whose sheet.
+    - ``number``: 1, 2, 3... per table in the order the saves won; the highest is the sheet now.
+      Version 0 keeps what the table had before its first save (an imported file). ``None``
+      marks a submission that was refused because someone else had saved first (a conflict):
+      stored so the writer's input is not lost and can still be applied.
+    - ``base_number``: the version the writer started from (0 before the first save).
+    - ``cells``: the sheet, one list per deal (deal 1 first, trailing empty deals left out), each
+      holding ``[bid, tricks]`` per seat index (``null`` where nothing is written).
+    - ``penalties``: the revoke penalty bollen as ``[seat index, deal]`` pairs.
+    - ``via``: where the save came from: the director's sheet page, a table link, or the
+      database as it was before the first save.
+    - ``restored_from``: the version this save put back (history "restore"), if any.
+    - ``user``, ``ip``: who saved and from which address, as far as known.
+    - ``idempotency_key``: the random key of the submission; a submission sent twice (a double
+      tap, a browser retry, an offline queue) is stored once. Unique per table.
+    - ``created_at``: when the save arrived.
+    """
+
+    class Via(models.TextChoices):
+        DIRECTOR = "director", _("sheet page")
+        TABLE_LINK = "table_link", _("table link")
+        EARLIER = "earlier", _("before the first save")
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="sheet_versions", verbose_name=_("table")
+    )
+    number = models.PositiveIntegerField(_("version"), null=True, blank=True)
+    base_number = models.PositiveIntegerField(_("started from version"), default=0)
+    cells = models.JSONField(_("bids and tricks"), default=list)
+    penalties = models.JSONField(_("penalty bollen"), default=list)
+    via = models.CharField(_("saved via"), max_length=12, choices=Via.choices, default=Via.DIRECTOR)
+    restored_from = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="restores",
+        verbose_name=_("restored from"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sheet_versions",
+        verbose_name=_("saved by"),
+    )
+    ip = models.GenericIPAddressField(_("address"), null=True, blank=True)
+    idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True)
+    created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "pk"]
+        verbose_name = _("sheet version")
+        verbose_name_plural = _("sheet versions")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="sheet_version_number_unique"),
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"], name="sheet_version_key_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('version')} {self.number}"
+
+    @property
+    def is_conflict(self) -> bool:
+        """Whether this submission was refused because the sheet had changed meanwhile."""
+        return self.number is None
+
+
+class TableLink(models.Model):
+    """The private link of one table in one round: whoever holds it enters that table's sheet.
+
+    - ``table``: the table (and so the round) the link opens; nothing else is reachable with it.
+    - ``token``: the link's secret, 256 random bits (``secrets.token_urlsafe(32)``), in the URL.
+    - ``created_at``, ``created_by``: when and by which director it was made (printing the
+      sheets makes one on demand).
+    - ``revoked_at``: set when the director revokes the link (or issues a new one); a revoked
+      link opens nothing. A table has at most one link that is not revoked.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="links", verbose_name=_("table")
+    )
+    token = models.CharField(_("secret"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="table_links",
+        verbose_name=_("created by"),
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "pk"]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_link_one_active_per_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('table link')}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
+
+
+class SheetConfirmation(models.Model):
+    """A director's word that one version of a sheet matches the paper form.
+
+    - ``version``: the confirmed version (one confirmation per version). Only the sheet's
+      current version can be confirmed; a later save makes the sheet unconfirmed again.
+    - ``user``: the director who confirmed; never the one who saved that version.
+    - ``method``: looked the sheet over, or re-typed the paper form and found it equal.
+    - ``created_at``: when.
+    """
+
+    class Method(models.TextChoices):
+        LOOK = "look", _("looked over")
+        RETYPE = "retype", _("re-typed")
+
+    version = models.OneToOneField(
+        SheetVersion,
+        on_delete=models.CASCADE,
+        related_name="confirmation",
+        verbose_name=_("version"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sheet_confirmations",
+        verbose_name=_("confirmed by"),
+    )
+    method = models.CharField(_("how"), max_length=8, choices=Method.choices)
+    created_at = models.DateTimeField(_("confirmed at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["version", "pk"]
+        verbose_name = _("sheet confirmation")
+        verbose_name_plural = _("sheet confirmations")
+
+    def __str__(self) -> str:
+        return f"{self.version}: {self.get_method_display()}"

@@ -1,0 +1,65 @@
+"""Invitations to a tournament's team."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.tournaments import Tournament
+
+
+class TeamInvitation(models.Model):
+    """A one-time link with which someone joins a tournament's team, choosing their own
+    username and password (no terminal needed).
+
+    - ``tournament``, ``role``: what the invitation makes its user: a co-director (everything)
+      or a scorer (sheets and the round overview only).
+    - ``token_hash``: SHA-256 of the link's secret; the secret itself is shown once (as a link
+      and a QR code) and never stored.
+    - ``created_by``, ``created_at``, ``expires_at``: who made it, when, and until when it works.
+    - ``used_at``, ``used_by``: when it was used and the account it made; a used invitation
+      opens nothing.
+    - ``revoked_at``: set when a director withdraws the invitation before it is used.
+    """
+
+    class Role(models.TextChoices):
+        CO_DIRECTOR = "director", _("co-director")
+        SCORER = "scorer", _("scorer")
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        verbose_name=_("tournament"),
+    )
+    role = models.CharField(_("role"), max_length=8, choices=Role.choices)
+    token_hash = models.CharField(_("secret (hashed)"), max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("used by"),
+    )
+    revoked_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "-created_at", "pk"]
+        verbose_name = _("team invitation")
+        verbose_name_plural = _("team invitations")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.get_role_display()}"

@@ -1,0 +1,207 @@
+"""A tournament, its players and the pairs kept apart."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.seating import Balance
+from scoring.standings import DEFAULT_ORDER, TieBreak
+
+MAX_HAND = 5
+
+
+def default_table_sizes() -> list[int]:
+    return [4, 5]
+
+
+def default_tiebreaks() -> list[str]:
+    return [str(tb) for tb in DEFAULT_ORDER]
+
+
+class Tournament(models.Model):
+    """A tournament: one afternoon (or evening) of several rounds of Bollen.
+
+    - ``name``, ``date``, ``place``: shown on every page and printout.
+    - ``slug``: the tournament's name in URLs and on the command line; unique.
+    - ``table_sizes``: the table sizes allowed (list of ints, default ``[4, 5]``).
+    - ``prefer_size``: which of two allowed sizes to use as often as possible.
+    - ``rounds_planned``: how many rounds the director intends to play.
+    - ``tiebreaks``: the order of standings criteria (values of ``scoring.TieBreak``).
+    - ``language``: language of the public pages and printouts.
+    - ``public``: whether the public pages (where do I sit, standings) are switched on.
+    - ``count_unconfirmed``: whether sheets that no director has confirmed yet count in the
+      standings (marked provisional there); off: only confirmed sheets count.
+    - ``directors``: the accounts that may change this tournament (co-directors: everything).
+    - ``scorers``: the accounts that may enter and confirm this tournament's sheets and see the
+      round overview, but not change seating, players, imports or deletions.
+    - ``confirmation_rule``: how a sheet becomes confirmed (see ``ConfirmationRule``).
+    - ``seating_balance``: which goal the seating puts first when they conflict (see
+      ``SeatingBalance``, mirroring ``scoring.seating.Balance``); the director's last choice,
+      used for the next rounds.
+    - ``clubs_apart_first_round``: round 1 seats players of one club at different tables, as
+      far as the number of tables allows.
+    """
+
+    class ConfirmationRule(models.TextChoices):
+        # "auto": another person confirms when the team has two or more people, re-typing
+        # confirms when the director works alone.
+        AUTO = "auto", _("automatic: another person when there is a team, re-typing when alone")
+        OTHER_PERSON = "other", _("another person confirms")
+        RETYPE = "retype", _("re-typing the paper sheet confirms")
+        NONE = "none", _("no confirmation")
+
+    class Language(models.TextChoices):
+        DUTCH = "nl", _("Dutch")
+        ENGLISH = "en", _("English")
+
+    class SeatingBalance(models.TextChoices):
+        EVEN = Balance.EVEN.value, _("even tables: everyone about equally often at a larger table")
+        REPEATS = Balance.REPEATS.value, _("fewest repeated meetings")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    date = models.DateField(_("date"), null=True, blank=True)
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    table_sizes = models.JSONField(_("table sizes"), default=default_table_sizes)
+    prefer_size = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
+    tiebreaks = models.JSONField(_("tie-break order"), default=default_tiebreaks)
+    language = models.CharField(
+        _("language"), max_length=2, choices=Language.choices, default=Language.DUTCH
+    )
+    public = models.BooleanField(_("public pages on"), default=False)
+    count_unconfirmed = models.BooleanField(
+        _("unconfirmed sheets count in the standings"), default=True
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_tournaments",
+        blank=True,
+        verbose_name=_("directors"),
+    )
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="scored_tournaments",
+        blank=True,
+        verbose_name=_("scorers"),
+    )
+    confirmation_rule = models.CharField(
+        _("confirmation of sheets"),
+        max_length=8,
+        choices=ConfirmationRule.choices,
+        default=ConfirmationRule.AUTO,
+    )
+    seating_balance = models.CharField(
+        _("seating balance"),
+        max_length=8,
+        choices=SeatingBalance.choices,
+        default=SeatingBalance.EVEN,
+    )
+    clubs_apart_first_round = models.BooleanField(
+        _("players of one club apart in round 1"), default=True
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(prefer_size__gte=3, prefer_size__lte=6), name="tournament_prefer_3_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def tiebreak_order(self) -> tuple[TieBreak, ...]:
+        return tuple(TieBreak(value) for value in self.tiebreaks)
+
+
+class Player(models.Model):
+    """A player registered for one tournament.
+
+    - ``file_id``: the player's id in the portable tournament file; unique per tournament.
+    - ``name``, ``club``: as registered.
+    - ``joined_round``: the first round the player can be seated in (late entries: > 1).
+    - ``withdrawn_round``: from this round on the player is no longer seated (``None``: active).
+      Earlier rounds keep counting in the standings.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
+    )
+    file_id = models.CharField(_("id in the tournament file"), max_length=64)
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    joined_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
+    withdrawn_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "file_id"], name="player_file_id_unique_per_tournament"
+            ),
+            models.CheckConstraint(condition=Q(joined_round__gte=1), name="player_joined_gte_1"),
+            models.CheckConstraint(
+                condition=Q(withdrawn_round__isnull=True)
+                | Q(withdrawn_round__gt=F("joined_round")),
+                name="player_withdrawn_after_joined",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def plays_in(self, round_number: int) -> bool:
+        if round_number < self.joined_round:
+            return False
+        return self.withdrawn_round is None or round_number < self.withdrawn_round
+
+
+class ApartPair(models.Model):
+    """Two players the seating never puts at one table, in any round (partners, family): a
+    director's setting, passed to the planner as ``apart``.
+
+    - ``tournament``: whose players they are.
+    - ``player_a``, ``player_b``: the two players, the lower key first, so a pair is stored once.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="apart_pairs",
+        verbose_name=_("tournament"),
+    )
+    player_a = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    player_b = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("never with")
+    )
+
+    class Meta:
+        ordering = ["tournament", "player_a", "player_b"]
+        verbose_name = _("pair never at one table")
+        verbose_name_plural = _("pairs never at one table")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="apart_pair_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(player_a__lt=F("player_b")), name="apart_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} / {self.player_b}"

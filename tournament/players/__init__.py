@@ -1,0 +1,1 @@
+"""Players: registering them (one by one, pasted, imported), withdrawals, pairs kept apart."""

@@ -1,0 +1,170 @@
+"""Registering players, late entries and withdrawals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.errors import PlacedProblem, Refused
+from tournament.models import ApartPair, Player, Round, Seat, Tournament
+from tournament.players.importing import PlayerRow, check_rows
+
+
+def first_open_round(tournament: Tournament) -> int:
+    """The first round a new player can still join: the last round if it has not started."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return 1
+    if last.state in (Round.State.DRAFT, Round.State.SEATED):
+        return last.number
+    return last.number + 1
+
+
+def _next_file_ids(tournament: Tournament, count: int) -> list[str]:
+    taken = set(tournament.players.values_list("file_id", flat=True))
+    ids, n = [], tournament.players.count()
+    while len(ids) < count:
+        n += 1
+        candidate = f"p{n}"
+        if candidate not in taken:
+            ids.append(candidate)
+    return ids
+
+
+@transaction.atomic
+def players_register(*, tournament: Tournament, rows: Sequence[PlayerRow]) -> list[Player]:
+    """Register players (typed, pasted or imported): all of them, or none if any is wrong.
+
+    Players registered after round 1 has started are late entries: they play from the first
+    round that has not started yet.
+    """
+    # Lock the tournament row: two directors adding players at once get distinct file ids.
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    existing = tournament.players.values_list("name", flat=True)
+    checked = check_rows(list(rows), existing=existing)
+    problems = [
+        PlacedProblem(
+            code="player_row",
+            message=f"{row.name or '?'}: {'; '.join(row.problems)}",
+            field=_("line %(line)s") % {"line": row.line},
+        )
+        for row in checked
+        if row.problems
+    ]
+    if problems:
+        raise Refused(problems)
+    joined = first_open_round(tournament)
+    ids = _next_file_ids(tournament, len(checked))
+    return Player.objects.bulk_create(
+        [
+            Player(
+                tournament=tournament,
+                file_id=file_id,
+                name=row.name,
+                club=row.club,
+                joined_round=joined,
+            )
+            for file_id, row in zip(ids, checked, strict=True)
+        ]
+    )
+
+
+@transaction.atomic
+def player_update(*, player: Player, name: str, club: str) -> Player:
+    name, club = name.strip(), club.strip()
+    others = player.tournament.players.exclude(pk=player.pk).values_list("name", flat=True)
+    (row,) = check_rows([PlayerRow(line=1, name=name, club=club)], existing=others)
+    if row.problems:
+        raise Refused(
+            [PlacedProblem(code="player_row", message="; ".join(row.problems), field="name")]
+        )
+    player.name, player.club = name, club
+    player.save(update_fields=["name", "club"])
+    return player
+
+
+@transaction.atomic
+def player_withdraw(*, player: Player, from_round: int) -> list[int]:
+    """Withdraw a player from ``from_round`` on; earlier rounds keep counting.
+
+    A seat in a round that has been seated but not started is given up (the round must then
+    be reseated); a round already being played cannot lose its player. Returns the numbers
+    of the rounds that lost a seat.
+    """
+    if from_round <= player.joined_round:
+        raise Refused(
+            [
+                PlacedProblem(
+                    code="withdraw_round",
+                    field="from_round",
+                    message=_(
+                        "%(name)s only plays from round %(round)s; withdraw from a later round, or "
+                        "edit the player instead."
+                    )
+                    % {"name": player.name, "round": player.joined_round},
+                )
+            ]
+        )
+    seats = Seat.objects.filter(player=player, round__number__gte=from_round).select_related(
+        "round"
+    )
+    started = [
+        s.round.number
+        for s in seats
+        if s.round.state not in (Round.State.DRAFT, Round.State.SEATED)
+    ]
+    if started:
+        raise Refused(
+            [
+                PlacedProblem(
+                    code="withdraw_round",
+                    field="from_round",
+                    message=_(
+                        "%(name)s is playing in round %(round)s already; withdraw from round "
+                        "%(next)s."
+                    )
+                    % {"name": player.name, "round": max(started), "next": max(started) + 1},
+                )
+            ]
+        )
+    lost = sorted({s.round.number for s in seats})
+    seats.delete()
+    player.withdrawn_round = from_round
+    player.save(update_fields=["withdrawn_round"])
+    return lost
+
+
+@transaction.atomic
+def player_reinstate(*, player: Player) -> Player:
+    """Undo a withdrawal: the player is seated again from the next round that is seated."""
+    player.withdrawn_round = None
+    player.save(update_fields=["withdrawn_round"])
+    return player
+
+
+@transaction.atomic
+def apart_pair_add(*, player: Player, other: Player) -> ApartPair:
+    """Never seat ``player`` and ``other`` at one table (from the next seating on)."""
+    if other.tournament_id != player.tournament_id or other.pk == player.pk:
+        raise Refused(
+            [
+                PlacedProblem(
+                    code="apart_pair", message=_("Choose another player of this tournament.")
+                )
+            ]
+        )
+    a, b = sorted((player.pk, other.pk))
+    pair, _created = ApartPair.objects.get_or_create(
+        tournament_id=player.tournament_id, player_a_id=a, player_b_id=b
+    )
+    return pair
+
+
+@transaction.atomic
+def apart_pair_remove(*, player: Player, other: Player) -> None:
+    a, b = sorted((player.pk, other.pk))
+    ApartPair.objects.filter(
+        tournament_id=player.tournament_id, player_a_id=a, player_b_id=b
+    ).delete()

@@ -1,0 +1,258 @@
+"""Registering players: one by one, pasted, or imported from Excel/CSV with a preview."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournament.errors import Refused, show_refused
+from tournament.models import Player, Tournament
+from tournament.permissions import director_required
+from tournament.players import services
+from tournament.players.forms import (
+    ApartPairForm,
+    PlayerConfirmForm,
+    PlayerForm,
+    PlayerPasteForm,
+    PlayerUploadForm,
+    PlayerWithdrawForm,
+)
+from tournament.players.importing import (
+    PlayerFileError,
+    PlayerRow,
+    check_rows,
+    parse_pasted,
+    parse_upload,
+)
+from tournament.players.selectors import player_history, player_rows, players_kept_apart
+
+PREVIEW_SALT = "tournament.players.preview"
+
+
+def _register(request: HttpRequest, tournament: Tournament, rows: list[PlayerRow]) -> bool:
+    try:
+        created = services.players_register(tournament=tournament, rows=rows)
+    except Refused as exc:
+        show_refused(request, exc)
+        return False
+    late = [p for p in created if p.joined_round > 1]
+    messages.success(
+        request,
+        ngettext("%(count)s player registered.", "%(count)s players registered.", len(created))
+        % {"count": len(created)}
+        + (
+            " " + _("Late entry: they play from round %(round)s.") % {"round": late[0].joined_round}
+            if late
+            else ""
+        ),
+    )
+    return True
+
+
+@director_required
+def player_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        row = PlayerRow(
+            line=1, name=form.cleaned_data["name"].strip(), club=form.cleaned_data["club"].strip()
+        )
+        if _register(request, tournament, [row]):
+            return redirect("player_list", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/player_list.html",
+        {
+            "tournament": tournament,
+            "tab": "players",
+            "form": form,
+            "players": player_rows(tournament),
+            "open_round": services.first_open_round(tournament),
+        },
+    )
+
+
+def _preview(request, tournament, rows: list[PlayerRow], source_form) -> HttpResponse:
+    checked = check_rows(rows, existing=tournament.players.values_list("name", flat=True))
+    good = [{"line": r.line, "name": r.name, "club": r.club} for r in checked if r.ok]
+    confirm = PlayerConfirmForm(initial={"payload": signing.dumps(good, salt=PREVIEW_SALT)})
+    return render(
+        request,
+        "tournament/player_preview.html",
+        {
+            "tournament": tournament,
+            "tab": "players",
+            "rows": checked,
+            "good": len(good),
+            "bad": len(checked) - len(good),
+            "confirm": confirm,
+            "open_round": services.first_open_round(tournament),
+            "source_form": source_form,
+        },
+    )
+
+
+def _confirm(request, tournament) -> HttpResponse | None:
+    form = PlayerConfirmForm(request.POST)
+    if not form.is_valid():
+        return None
+    try:
+        good = signing.loads(form.cleaned_data["payload"], salt=PREVIEW_SALT, max_age=3600)
+    except signing.BadSignature:
+        messages.error(request, _("The preview has expired; upload the list again."))
+        return None
+    rows = [PlayerRow(line=r["line"], name=r["name"], club=r["club"]) for r in good]
+    if not rows:
+        messages.error(request, _("There is nothing to register."))
+        return None
+    if _register(request, tournament, rows):
+        return redirect("player_list", slug=tournament.slug)
+    return None
+
+
+@director_required
+def player_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST" and "payload" in request.POST:
+        done = _confirm(request, tournament)
+        if done:
+            return done
+    form = PlayerPasteForm(request.POST if "text" in request.POST else None)
+    if form.is_bound and form.is_valid():
+        return _preview(request, tournament, parse_pasted(form.cleaned_data["text"]), form)
+    return render(
+        request,
+        "tournament/player_add_many.html",
+        {"tournament": tournament, "tab": "players", "form": form, "mode": "paste"},
+    )
+
+
+@director_required
+def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST" and "payload" in request.POST:
+        done = _confirm(request, tournament)
+        if done:
+            return done
+    form = PlayerUploadForm(
+        request.POST if request.FILES else None, request.FILES if request.FILES else None
+    )
+    if form.is_bound and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            rows = parse_upload(upload.name, upload.read())
+        except PlayerFileError as exc:
+            form.add_error("file", str(exc))
+        else:
+            return _preview(request, tournament, rows, form)
+    return render(
+        request,
+        "tournament/player_add_many.html",
+        {"tournament": tournament, "tab": "players", "form": form, "mode": "import"},
+    )
+
+
+@director_required
+def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, tournament=tournament, pk=pk)
+    return render(
+        request,
+        "tournament/player_detail.html",
+        {
+            "tournament": tournament,
+            "tab": "players",
+            "player": player,
+            "kept_apart": players_kept_apart(player),
+            "apart_form": ApartPairForm(player=player),
+            **player_history(player),
+        },
+    )
+
+
+@director_required
+@require_POST
+def player_apart(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, tournament=tournament, pk=pk)
+    form = ApartPairForm(request.POST, player=player)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("player_detail", slug=tournament.slug, pk=pk)
+    other = form.cleaned_data["other"]
+    if form.cleaned_data["action"] == "remove":
+        services.apart_pair_remove(player=player, other=other)
+        messages.success(
+            request,
+            _("%(a)s and %(b)s may sit at one table again.") % {"a": player.name, "b": other.name},
+        )
+    else:
+        services.apart_pair_add(player=player, other=other)
+        messages.success(
+            request,
+            _("%(a)s and %(b)s will never sit at one table, from the next seating on.")
+            % {"a": player.name, "b": other.name},
+        )
+    return redirect("player_detail", slug=tournament.slug, pk=pk)
+
+
+@director_required
+def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, tournament=tournament, pk=pk)
+    form = PlayerForm(request.POST or None, initial={"name": player.name, "club": player.club})
+    withdraw = PlayerWithdrawForm(initial={"from_round": services.first_open_round(tournament)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(player=player, **form.cleaned_data)
+        except Refused as exc:
+            form.add_error("name", "; ".join(p.message for p in exc.problems))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("player_list", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/player_edit.html",
+        {
+            "tournament": tournament,
+            "tab": "players",
+            "player": player,
+            "form": form,
+            "withdraw": withdraw,
+        },
+    )
+
+
+@director_required
+@require_POST
+def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, tournament=tournament, pk=pk)
+    if "reinstate" in request.POST:
+        services.player_reinstate(player=player)
+        messages.success(request, _("%(name)s plays again.") % {"name": player.name})
+        return redirect("player_list", slug=tournament.slug)
+    form = PlayerWithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the round from which the player withdraws."))
+        return redirect("player_edit", slug=tournament.slug, pk=player.pk)
+    try:
+        lost = services.player_withdraw(player=player, from_round=form.cleaned_data["from_round"])
+    except Refused as exc:
+        show_refused(request, exc)
+        return redirect("player_edit", slug=tournament.slug, pk=player.pk)
+    messages.success(
+        request,
+        _("%(name)s is withdrawn from round %(round)s on.")
+        % {"name": player.name, "round": form.cleaned_data["from_round"]},
+    )
+    for number in lost:
+        messages.warning(
+            request,
+            _(
+                "Round %(round)s was already seated with %(name)s: remove that seating and "
+                "seat the round again."
+            )
+            % {"round": number, "name": player.name},
+        )
+    return redirect("player_list", slug=tournament.slug)

@@ -1,0 +1,73 @@
+"""What the ``print_*`` commands share: finding the round, the address of the QR codes, and
+writing the PDF. The printouts themselves are the site's (``tournament.printing.printouts``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.models import Tournament
+from tournament.printing.printouts import Printout, current_round
+from tournament.printing.render import printout_pdf
+from tournament.venue.site_address import site_url, site_url_problem
+
+
+def add_output_argument(parser) -> None:
+    parser.add_argument("-o", "--output", type=Path, required=True, help="The PDF file to write.")
+
+
+def add_round_argument(parser) -> None:
+    parser.add_argument(
+        "--round",
+        type=int,
+        default=None,
+        help="The round's number (default: the current round, the last one seated or playing).",
+    )
+
+
+def round_number(tournament: Tournament, number: int | None) -> int:
+    """The round asked for, checked; without one the current round."""
+    if number is None:
+        current = current_round(tournament)
+        if current is None:
+            raise CommandError(
+                f"{tournament.slug} has no round that is seated or being played; "
+                "give one with --round N."
+            )
+        return current.number
+    numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
+    if number not in numbers:
+        have = ", ".join(map(str, numbers)) if numbers else "none yet"
+        raise CommandError(f"{tournament.slug} has no round {number} (its rounds: {have}).")
+    return number
+
+
+def site_for_qr_codes(command: BaseCommand) -> str:
+    """The address the QR codes open; a warning on standard error when phones can't reach it."""
+    url = site_url()
+    problem = site_url_problem(url)
+    if problem:
+        command.stderr.write(problem)
+    return url
+
+
+def printout_write(
+    command: BaseCommand, *, tournament: Tournament, printout: Printout, output: Path, site: str
+) -> None:
+    try:
+        pdf = printout_pdf(printout, tournament=tournament, base_url=site + "/")
+    except ValueError as exc:
+        # Without DEBUG the stylesheet comes from the collected static files (whitenoise's
+        # manifest); a checkout that never collected them cannot print.
+        if "staticfiles manifest" not in str(exc):
+            raise
+        raise CommandError(
+            "The static files have not been collected: run `manage.py collectstatic --noinput` "
+            "first (or set DEBUG=1)."
+        ) from exc
+    try:
+        output.write_bytes(pdf)
+    except OSError as exc:
+        raise CommandError(f"Cannot write {output}: {exc.strerror}") from exc
+    command.stdout.write(f"Wrote {output}.")

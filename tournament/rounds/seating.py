@@ -1,0 +1,445 @@
+"""Seating rounds: plan with the seating engine, adjust by hand, publish, lock once play starts.
+
+A round's seating is a *draft* until the director publishes it (then players can look up their
+table); swaps and moves are possible in both states, until the first deal of the round is
+entered. Seating a round plans all remaining rounds together (that gives better schedules) but
+stores only the round at hand: the next round is planned again from what was really played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from dataclasses import replace
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from scoring.deals import deals_dealt
+from scoring.errors import ScoringError
+from scoring.seating import Balance, SeatingError
+from scoring.tables import table_split
+from tournament.errors import PlacedProblem, Refused
+from tournament.models import (
+    SEATING_EDITABLE_STATES,
+    Entry,
+    Player,
+    Round,
+    Seat,
+    SheetVersion,
+    Table,
+    Tournament,
+)
+from tournament.rounds.seating_options import (
+    SeatingRequest,
+    club_pairs,
+    is_apart_refusal,
+    options_load,
+    options_store,
+    plan_options,
+)
+from tournament.rounds.selectors import next_round_number, players_for_round
+
+EDITABLE_STATES = SEATING_EDITABLE_STATES
+
+
+def seating_history(tournament: Tournament, *, before: int) -> list[list[list[int]]]:
+    """Every earlier round's tables as lists of player ids (withdrawn players included)."""
+    tables: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
+    seats = Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
+    for round_no, table_id, position, player_id in seats.values_list(
+        "round__number", "table_id", "position", "player_id"
+    ):
+        tables[round_no, table_id].append((position, player_id))
+    history: dict[int, list[list[int]]] = defaultdict(list)
+    for (round_no, _table), members in sorted(tables.items()):
+        history[round_no].append([player for _pos, player in sorted(members)])
+    return [history[number] for number in sorted(history)]
+
+
+def _refuse(code: str, message: str, **place) -> Refused:
+    return Refused([PlacedProblem(code=code, message=message, **place)])
+
+
+@transaction.atomic
+def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Round, str]:
+    """Seat the next round with the seating engine; returns the round and a note for the
+    director (e.g. that a table of 3 or 6 was needed)."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.state == Round.State.DRAFT:
+        raise _refuse(
+            "previous_draft",
+            _("Round %(round)s is still a draft: publish or remove its seating first.")
+            % {"round": last.number},
+            round=last.number,
+        )
+    number = next_round_number(tournament)
+    # In registration order, not by name: the planner maps players onto a design's positions
+    # in the order given, and a renamed player must not change the rest of the plan.
+    players = list(
+        players_for_round(tournament, number).order_by("pk").values_list("pk", flat=True)
+    )
+    if len(players) < 3:
+        raise _refuse(
+            "player_count",
+            _("Round %(round)s needs at least 3 players; %(count)s can play.")
+            % {"round": number, "count": len(players)},
+        )
+    remaining = max(1, tournament.rounds_planned - number + 1)
+    history = seating_history(tournament, before=number)
+    split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
+    clubs_apart = ()
+    if not history and tournament.clubs_apart_first_round:
+        clubs = dict(
+            Player.objects.filter(pk__in=players).exclude(club="").values_list("pk", "club")
+        )
+        clubs_apart = club_pairs(clubs, len(split.sizes))
+    request = SeatingRequest(
+        players=tuple(players),
+        rounds=remaining,
+        history=history,
+        table_sizes=tuple(tournament.table_sizes),
+        prefer=tournament.prefer_size,
+        seed=number if seed is None else seed,
+        apart=tuple(tournament.apart_pairs.values_list("player_a_id", "player_b_id")),
+        apart_first_round=clubs_apart,
+    )
+    notes = []
+    chosen = Balance(tournament.seating_balance)
+    try:
+        try:
+            plan, options = plan_options(
+                request, chosen=chosen, time_limit=settings.SEATING_TIME_LIMIT
+            )
+        except SeatingError as exc:
+            if not (clubs_apart and is_apart_refusal(exc)):
+                raise
+            # Too many players of too few clubs to keep them all apart: seat without.
+            request = replace(request, apart_first_round=())
+            plan, options = plan_options(
+                request, chosen=chosen, time_limit=settings.SEATING_TIME_LIMIT
+            )
+            notes.append(_("The clubs' players could not all sit at different tables."))
+    except (SeatingError, ScoringError) as exc:
+        raise _refuse("seating", str(exc)) from exc
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        state=Round.State.DRAFT,
+        seating_options=options_store(options),
+    )
+    dealt = deals_dealt_so_far(tournament)
+    _store_tables(round_, _seat_orders(plan.rounds[0], dealt, seed=request.seed))
+    split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
+    if split.fallback:
+        notes.append(
+            _(
+                "%(count)s players cannot all sit at tables of %(sizes)s; this round uses tables "
+                "of %(split)s."
+            )
+            % {
+                "count": len(players),
+                "sizes": " / ".join(map(str, sorted(tournament.table_sizes))),
+                "split": " + ".join(map(str, split.sizes)),
+            }
+        )
+    return round_, " ".join(notes)
+
+
+@transaction.atomic
+def round_balance(*, round_: Round, balance: Balance) -> Round:
+    """Seat a draft round as the other balance planned it when it was seated (the director
+    compared them), and remember that balance for the next rounds. Hand changes are lost."""
+    round_ = _editable_round(round_)
+    tournament = round_.tournament
+    if round_.state != Round.State.DRAFT:
+        # Players have looked up their tables and the lists are printed: reseating a
+        # published round goes through "remove this seating", which asks first.
+        raise _refuse(
+            "round_published",
+            _(
+                "Round %(round)s is published: its lists may be printed already. Remove this "
+                "seating first to seat it again."
+            )
+            % {"round": round_.number},
+            round=round_.number,
+        )
+    options = {option.balance: option for option in options_load(round_.seating_options)}
+    last = tournament.rounds.order_by("-number").first()
+    if str(balance) not in options or last.pk != round_.pk:
+        raise _refuse(
+            "no_seating_option",
+            _("Round %(round)s has no other seating to choose; seat it again instead.")
+            % {"round": round_.number},
+            round=round_.number,
+        )
+    round_.tables.all().delete()
+    dealt = deals_dealt_so_far(tournament)
+    _store_tables(round_, _seat_orders(options[str(balance)].tables, dealt, seed=round_.number))
+    Tournament.objects.filter(pk=tournament.pk).update(seating_balance=str(balance))
+    return round_
+
+
+def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
+    """How many deals each player has dealt so far, from their seats and their tables' sizes."""
+    seats = (
+        Seat.objects.filter(round__tournament=tournament)
+        .annotate(table_size=Count("table__seats"))
+        .values_list("player_id", "position", "table_size")
+    )
+    dealt: Counter[int] = Counter()
+    for player, position, size in seats:
+        dealt[player] += deals_dealt(position, size)
+    return dealt
+
+
+def _seat_orders(tables, dealt: Counter[int], *, seed: int) -> list[list[int]]:
+    """Each table's clockwise order, the first dealer first.
+
+    The planner lists a table's players in registration order, so in round 1 the first club
+    typed would deal first at every table. Before anybody has dealt, the players who deal
+    equally many deals are shuffled among their seats (the same for the same seed): everyone
+    deals what the plan's order would have them deal, so the later rounds, which keep the plan's
+    order turned to even out the deals dealt, come out as before. At a table of 4 three seats
+    deal 3 deals, so any of three players deals first; at a table of 5 only the first dealer
+    deals 3, and that stays the plan's first player.
+    """
+    if any(dealt.values()):
+        return [_dealing_balanced(members, dealt) for members in tables]
+    rng = random.Random(seed)
+    orders = []
+    for members in tables:
+        order = list(members)
+        n = len(order)
+        for count in sorted({deals_dealt(seat, n) for seat in range(n)}):
+            seats = [seat for seat in range(n) if deals_dealt(seat, n) == count]
+            shuffled = rng.sample([order[seat] for seat in seats], len(seats))
+            for seat, player in zip(seats, shuffled, strict=True):
+                order[seat] = player
+        orders.append(order)
+    return orders
+
+
+def _dealing_balanced(members, dealt: Counter[int]) -> list[int]:
+    """The table's seating, turned so that the deals dealt so far even out: who has dealt most
+    sits where the fewest deals are dealt (a dealer may not make the bids add up, so dealing
+    is a handicap). The clockwise order of the plan is kept."""
+    members = list(members)
+    n = len(members)
+
+    def after(start: int) -> list[int]:
+        turned = members[start:] + members[:start]
+        return sorted(
+            (dealt[player] + deals_dealt(seat, n) for seat, player in enumerate(turned)),
+            reverse=True,
+        )
+
+    start = min(range(n), key=lambda i: (after(i), i))
+    return members[start:] + members[:start]
+
+
+def _store_tables(round_: Round, tables) -> None:
+    created = Table.objects.bulk_create(
+        [Table(round=round_, number=n) for n in range(1, len(tables) + 1)]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, table=table, player_id=player, position=position)
+            for table, members in zip(created, tables, strict=True)
+            for position, player in enumerate(members)
+        ]
+    )
+
+
+def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> None:
+    """Refuse a hand change that seats a pair the director keeps apart at one table.
+
+    ``moves``: for each player who changes table, (the player, the table's pk they go to).
+    """
+    if not moves:
+        return
+    pairs = round_.tournament.apart_pairs.filter(
+        Q(player_a__in=list(moves)) | Q(player_b__in=list(moves))
+    ).select_related("player_a", "player_b")
+    if not pairs:
+        return
+    table_of = dict(Seat.objects.filter(round=round_).values_list("player_id", "table_id"))
+    table_of.update({pk: table for pk, (_player, table) in moves.items()})
+    for pair in pairs:
+        a, b = pair.player_a, pair.player_b
+        if table_of.get(a.pk) is not None and table_of.get(a.pk) == table_of.get(b.pk):
+            mover = moves.get(a.pk, moves.get(b.pk))
+            table = Table.objects.get(pk=mover[1])
+            raise _refuse(
+                "apart_pair",
+                _(
+                    "%(a)s and %(b)s never sit at one table (set on the player's page), so "
+                    "%(name)s cannot go to table %(table)s. Choose another player or table, "
+                    "or lift that setting first."
+                )
+                % {"a": a.name, "b": b.name, "name": mover[0].name, "table": table.number},
+                round=round_.number,
+                table=table.number,
+            )
+
+
+def _editable_round(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    started = Entry.objects.filter(seat__round=round_).exists()
+    if round_.state not in EDITABLE_STATES or started:
+        raise _refuse(
+            "round_locked",
+            _("Round %(round)s has started; its seating is locked.") % {"round": round_.number},
+            round=round_.number,
+        )
+    return round_
+
+
+@transaction.atomic
+def round_swap(*, round_: Round, player_a: Player, player_b: Player) -> None:
+    """Swap two players' seats (at one table or two)."""
+    round_ = _editable_round(round_)
+    seats = {
+        s.player_id: s for s in Seat.objects.filter(round=round_, player__in=[player_a, player_b])
+    }
+    missing = [p.name for p in (player_a, player_b) if p.pk not in seats]
+    if missing:
+        raise _refuse(
+            "not_seated",
+            _("%(name)s has no seat in round %(round)s.")
+            % {"name": missing[0], "round": round_.number},
+        )
+    if player_a.pk == player_b.pk:
+        raise _refuse("swap_self", _("Choose two different players to swap."))
+    a, b = seats[player_a.pk], seats[player_b.pk]
+    if a.table_id != b.table_id:
+        _refuse_apart_pairs(
+            round_, {player_a.pk: (player_a, b.table_id), player_b.pk: (player_b, a.table_id)}
+        )
+    # Two unique constraints (player per round, position per table): move a out of the way.
+    a_table, a_pos, b_table, b_pos = a.table_id, a.position, b.table_id, b.position
+    a.delete()
+    b.table_id, b.position = a_table, a_pos
+    b.save(update_fields=["table", "position"])
+    Seat.objects.create(round=round_, table_id=b_table, position=b_pos, player=player_a)
+
+
+@transaction.atomic
+def round_move(*, round_: Round, player: Player, table_number: int) -> None:
+    """Put a player (a late arrival, or one moved from another table) at a table."""
+    round_ = _editable_round(round_)
+    tournament = round_.tournament
+    if not player.plays_in(round_.number):
+        raise _refuse(
+            "not_playing",
+            _("%(name)s does not play in round %(round)s.")
+            % {"name": player.name, "round": round_.number},
+        )
+    try:
+        table = round_.tables.get(number=table_number)
+    except Table.DoesNotExist:
+        raise _refuse(
+            "unknown_table",
+            _("Round %(round)s has no table %(table)s.")
+            % {"round": round_.number, "table": table_number},
+        ) from None
+    current = Seat.objects.filter(round=round_, player=player).select_related("table").first()
+    sizes = dict(round_.tables.annotate(n=Count("seats")).values_list("pk", "n"))
+    if current is not None and current.table_id == table.pk:
+        return
+    sizes[table.pk] += 1
+    if current is not None:
+        sizes[current.table_id] -= 1
+    allowed = set(tournament.table_sizes)
+    wrong = [n for n in sizes.values() if n and n not in allowed]
+    if wrong:
+        raise _refuse(
+            "table_size",
+            _(
+                "That would make a table of %(size)s; this tournament plays at tables of "
+                "%(sizes)s. Swap players instead, or seat the round again."
+            )
+            % {"size": wrong[0], "sizes": " / ".join(map(str, sorted(allowed)))},
+            round=round_.number,
+            table=table_number,
+        )
+    _refuse_apart_pairs(round_, {player.pk: (player, table.pk)})
+    if current is not None:
+        current.delete()
+        _close_gaps(current.table)
+    position = table.seats.count()
+    Seat.objects.create(round=round_, table=table, player=player, position=position)
+
+
+def _close_gaps(table: Table) -> None:
+    for position, seat in enumerate(table.seats.order_by("position")):
+        if seat.position != position:
+            seat.position = position
+            seat.save(update_fields=["position"])
+
+
+@transaction.atomic
+def round_publish(*, round_: Round) -> Round:
+    """Publish a draft seating: players can now look up their table."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.state == Round.State.DRAFT:
+        round_.state = Round.State.SEATED
+        round_.save(update_fields=["state"])
+    return round_
+
+
+@transaction.atomic
+def round_unseat(*, round_: Round) -> None:
+    """Throw away a round's seating (before play starts), to seat it again."""
+    round_ = _editable_round(round_)
+    last = round_.tournament.rounds.order_by("-number").first()
+    if last.pk != round_.pk:
+        raise _refuse(
+            "not_last_round",
+            _("Only the last round can be seated again."),
+            round=round_.number,
+        )
+    round_.delete()
+
+
+@transaction.atomic
+def table_first_dealer(*, table: Table, player: Player) -> None:
+    """The table drew cards for the first dealer ("de bepaling"): turn the seats so that
+    ``player`` deals deal 1, keeping the clockwise order. Only before anything is entered."""
+    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
+    seats = list(table.seats.order_by("position"))
+    members = [seat.player_id for seat in seats]
+    if player.pk not in members:
+        raise _refuse(
+            "not_at_table",
+            _("%(name)s does not sit at table %(table)s.")
+            % {"name": player.name, "table": table.number},
+            round=table.round.number,
+            table=table.number,
+        )
+    if (
+        Entry.objects.filter(seat__table=table).exists()
+        or SheetVersion.objects.filter(table=table).exists()
+    ):
+        raise _refuse(
+            "sheet_started",
+            _("The sheet of table %(table)s has been started: the first dealer is fixed.")
+            % {"table": table.number},
+            round=table.round.number,
+            table=table.number,
+        )
+    start = members.index(player.pk)
+    if start == 0:
+        return
+    turned = members[start:] + members[:start]
+    # Positions are unique per table: write the turned order as new seats.
+    table.seats.all().delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=table.round, table=table, player_id=member, position=position)
+            for position, member in enumerate(turned)
+        ]
+    )

@@ -1,0 +1,175 @@
+"""The second pair of eyes: someone on the team confirms a table's sheet by looking it over or
+by re-typing the paper form; and the setting whether unconfirmed sheets count in the standings.
+
+Both pages show the sheet with the sheet page's own template (``sheets/_sheet.html``): read-only
+to look it over, a blank grid to re-type. The rules (not your own sheet, only the version you
+saw, only a complete sheet, the tournament's confirmation rule) are
+``tournament.sheets.confirmations``'s.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.errors import Refused, refusal_message
+from tournament.models import SheetConfirmation, Tournament
+from tournament.permissions import director_required, team_required
+from tournament.sheets.confirmations import (
+    ConfirmMethod,
+    ConfirmRefusal,
+    sheet_confirm,
+    sheet_confirm_refusal,
+    sheet_retype,
+    tournament_count_unconfirmed_set,
+)
+from tournament.sheets.forms import SheetForm
+from tournament.sheets.page import (
+    TablePage,
+    describe_change,
+    director_table,
+    sheet_context,
+)
+from tournament.sheets.services import sheet_latest_version
+
+EMPTY_CHANGE = "\N{EN DASH}"
+
+
+class ConfirmForm(forms.Form):
+    """The version the director looked at."""
+
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class CountUnconfirmedForm(forms.Form):
+    count = forms.TypedChoiceField(
+        choices=[("1", "1"), ("0", "0")], coerce=lambda value: value == "1"
+    )
+
+
+def _review_context(request: HttpRequest, sheet: TablePage, method: ConfirmMethod) -> dict:
+    latest = sheet_latest_version(sheet.table)
+    refusal = sheet_confirm_refusal(table=sheet.table, by_user=request.user, method=method)
+    return {
+        "tab": "rounds",
+        "latest": latest,
+        "refusal": refusal,
+        "refusal_message": _refusal_text(refusal),
+    }
+
+
+def _refusal_text(code: ConfirmRefusal | None) -> str:
+    return "" if code is None else refusal_message(code)
+
+
+def _confirmed(request: HttpRequest, tournament: Tournament, confirmation, round: int, table: int):
+    messages.success(
+        request,
+        _("Table %(table)s is confirmed (version %(version)s, %(method)s).")
+        % {
+            "table": table,
+            "version": confirmation.version.number,
+            "method": confirmation.get_method_display(),
+        },
+    )
+    return redirect("round_detail", slug=tournament.slug, number=round)
+
+
+@team_required
+@require_http_methods(["GET", "POST"])
+def sheet_confirm_look(
+    request: HttpRequest, tournament: Tournament, round: int, table: int
+) -> HttpResponse:
+    """Look the stored sheet over, then confirm the version on the screen."""
+    sheet = director_table(tournament, round, table)
+    if request.method == "POST":
+        form = ConfirmForm(request.POST)
+        if form.is_valid():
+            try:
+                confirmation = sheet_confirm(
+                    table=sheet.table,
+                    version=form.cleaned_data["version"],
+                    by_user=request.user,
+                    method=SheetConfirmation.Method.LOOK,
+                )
+            except Refused as refused:
+                messages.error(request, refused.message)
+            else:
+                return _confirmed(request, tournament, confirmation, round, table)
+        else:
+            messages.error(request, _("The confirmation was not understood. Try again."))
+        return redirect("sheet_confirm", slug=tournament.slug, round=round, table=table)
+    form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
+    context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="readonly")
+    context.update(_review_context(request, sheet, ConfirmMethod.LOOK))
+    return render(request, "sheets/sheet_confirm.html", context)
+
+
+@team_required
+@require_http_methods(["GET", "POST"])
+def sheet_confirm_retype(
+    request: HttpRequest, tournament: Tournament, round: int, table: int
+) -> HttpResponse:
+    """Type the paper form into a blank grid; equal to the stored sheet: confirmed; otherwise
+    the page lists every box that differs and keeps what was typed, to look again."""
+    sheet = director_table(tournament, round, table)
+    data = request.POST if request.method == "POST" else None
+    form = SheetForm(data, players=sheet.players, version=sheet.version)
+    differences, status = [], 200
+    if data is not None and form.is_valid():
+        try:
+            outcome = sheet_retype(
+                table=sheet.table,
+                version=form.cleaned_data["base_version"],
+                cells=form.cell_values(),
+                penalties=form.penalty_values(),
+                by_user=request.user,
+            )
+        except Refused as refused:
+            messages.error(request, refused.message)
+            status = 409
+        else:
+            if outcome.confirmation is not None:
+                return _confirmed(request, tournament, outcome.confirmation, round, table)
+            differences = [describe_change(c, sheet.players) for c in outcome.changes]
+            _mark_differences(form, outcome.changes)
+            status = 422
+    elif data is not None:
+        status = 422
+    context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="retype")
+    context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
+    context["differences"] = differences
+    return render(request, "sheets/sheet_retype.html", context, status=status)
+
+
+def _mark_differences(form: SheetForm, changes) -> None:
+    """Put "stored: 2" at every box that differs from the stored sheet."""
+    for change in changes:
+        if change.what not in ("bid", "tricks"):
+            continue
+        stored = EMPTY_CHANGE if change.before is None else change.before
+        form.cell_form(change.deal, change.seat).add_error(
+            change.what,
+            ValidationError(_("stored: %(value)s") % {"value": stored}, code="differs"),
+        )
+
+
+@director_required
+@require_POST
+def standings_unconfirmed(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = CountUnconfirmedForm(request.POST)
+    if form.is_valid():
+        count = form.cleaned_data["count"]
+        tournament_count_unconfirmed_set(tournament=tournament, count=count)
+        if count:
+            messages.success(
+                request, _("Unconfirmed sheets count in the standings, marked provisional.")
+            )
+        else:
+            messages.success(request, _("Only confirmed sheets count in the standings now."))
+    return redirect("standings", slug=tournament.slug)

@@ -1,0 +1,363 @@
+"""The score sheet form: one small form per box pair (deal and seat), and the penalty bollen.
+
+The boxes take one digit each; whether the digits make a legal sheet is ``scoring``'s to say, so
+``SheetForm.clean`` runs ``scoring.check_sheet`` and puts every problem at its box.
+``sheet_grid`` lays the form out as the paper sheet for the template.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.deals import (
+    DEAL_COUNT,
+    MAX_SEATS,
+    bidding_order,
+)
+from scoring.errors import ErrorCode, Problem
+from scoring.sheet import Sheet
+from tournament.errors import PlacedProblem, deal_name, place_rule_problem
+from tournament.sheets.services import SheetSubmission
+
+# Where on the sheet each rule problem is shown: at a bid box, at a tricks box, under the deal,
+# or with the penalty bollen.
+BID_PROBLEMS = {ErrorCode.BID_RANGE, ErrorCode.DEALER_BID, ErrorCode.BIDS_INCOMPLETE}
+TRICKS_PROBLEMS = {ErrorCode.TRICKS_RANGE, ErrorCode.TRICKS_INCOMPLETE}
+PENALTY_PROBLEMS = {ErrorCode.PENALTY_DEAL, ErrorCode.PENALTY_SEAT}
+
+ONE_DIGIT = gettext_lazy("Enter one digit.")
+
+
+class BoxInput(forms.TextInput):
+    """A one-digit box. Drawn with ``format_html`` rather than the template engine: a sheet has
+    over a hundred of them, and widget templates would be most of the page's time."""
+
+    def __init__(self):
+        super().__init__(
+            attrs={
+                "inputmode": "numeric",
+                "pattern": "[0-9]",
+                "maxlength": "1",
+                "size": "1",
+                "autocomplete": "off",
+                "class": "box",
+            }
+        )
+
+    def render(self, name, value, attrs=None, renderer=None):
+        final = {"type": "text", "name": name, **self.build_attrs(self.attrs, attrs)}
+        value = self.format_value(value)
+        if value is not None:
+            final["value"] = value
+        # Every attribute value is escaped here: the labels hold players' names.
+        html = "".join(
+            f" {key}" if given is True else f' {key}="{escape(str(given), quote=True)}"'
+            for key, given in final.items()
+            if given is not None and given is not False
+        )
+        return SafeString(f"<input{html}>")
+
+
+class DigitField(forms.IntegerField):
+    """One box of the paper form: empty, or a single digit."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", BoxInput())
+        messages = {"invalid": ONE_DIGIT, "min_value": ONE_DIGIT, "max_value": ONE_DIGIT}
+        super().__init__(
+            required=False, min_value=0, max_value=9, error_messages=messages, **kwargs
+        )
+
+
+class CellForm(forms.Form):
+    """A seat's bid and tricks in one deal."""
+
+    bid = DigitField(label=gettext_lazy("bid"))
+    tricks = DigitField(label=gettext_lazy("tricks"))
+
+
+CellFormSet = forms.formset_factory(
+    CellForm, extra=0, max_num=DEAL_COUNT * MAX_SEATS, validate_max=True
+)
+
+
+class PenaltyForm(forms.Form):
+    """A revoke ("verzaken"): one penalty bol for a player in a deal."""
+
+    seat = forms.TypedChoiceField(
+        label=gettext_lazy("Player"), coerce=int, required=False, empty_value=None
+    )
+    deal = forms.TypedChoiceField(
+        label=gettext_lazy("Deal"), coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, players: Sequence[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = tuple(players)
+        self.fields["seat"].choices = [("", "—"), *enumerate(players)]
+        self.fields["deal"].choices = [
+            ("", "—"),
+            *((deal, deal_name(deal)) for deal in range(1, DEAL_COUNT + 1)),
+        ]
+
+    def clean(self):
+        """A row names both who revoked and in which deal, or neither (the empty row)."""
+        cleaned = super().clean()
+        seat, deal = cleaned.get("seat"), cleaned.get("deal")
+        if seat is not None and deal is None and "deal" not in self.errors:
+            raise ValidationError(
+                _("Penalty bol of %(player)s: choose the deal in which they revoked.")
+                % {"player": self.players[seat]},
+                code="penalty_deal",
+            )
+        if deal is not None and seat is None and "seat" not in self.errors:
+            raise ValidationError(
+                _("Penalty bol in %(deal)s: choose who revoked.") % {"deal": deal_name(deal)},
+                code="penalty_player",
+            )
+        return cleaned
+
+
+PenaltyFormSet = forms.formset_factory(PenaltyForm, extra=1, can_delete=True)
+
+
+def penalty_formset(data, *, players: Sequence[str], stored: Sheet) -> forms.BaseFormSet:
+    """The penalty bollen as submitted, or (unbound) as ``stored``, plus one empty row."""
+    return PenaltyFormSet(
+        data,
+        prefix="penalty",
+        initial=None
+        if data is not None
+        else [{"seat": p.seat, "deal": p.deal} for p in stored.penalties],
+        form_kwargs={"players": players},
+    )
+
+
+def _tab_penalties(penalties: forms.BaseFormSet, *, after: int) -> int:
+    """The save button and the penalty bollen come right after the last box (tab index
+    ``after``); returns the save button's tab index."""
+    for form in penalties.forms:
+        for field in form.fields.values():
+            field.widget.attrs["tabindex"] = str(after + 2)
+    return after + 1
+
+
+class StoredPenalties:
+    """The penalty bollen part of a ``SheetForm`` on a stored sheet (what
+    ``sheets/_penalties.html`` shows), without the sheet's boxes: the page redraws it after
+    every save."""
+
+    penalty_errors: tuple[str, ...] = ()
+
+    def __init__(self, *, players: Sequence[str], stored: Sheet) -> None:
+        self.penalties = penalty_formset(None, players=tuple(players), stored=stored)
+        boxes = DEAL_COUNT * 2 * len(players)  # a bid and tricks per player per deal
+        self.save_tabindex = _tab_penalties(self.penalties, after=boxes)
+
+
+def sheet_form_data(
+    n_seats: int,
+    cells: Mapping[tuple[int, int], tuple[int | None, int | None]],
+    penalties: Sequence[tuple[int, int]] = (),
+    *,
+    base_version: int = 0,
+    key: uuid.UUID | str | None = None,
+    removed: Sequence[int] = (),
+) -> dict[str, str]:
+    """What the sheet page posts for ``cells`` (``{(deal, seat): (bid, tricks)}``) and
+    ``(seat, deal)`` ``penalties`` (``removed``: indexes of penalties ticked for removal): the
+    fields :class:`SheetForm` reads. For scripts and tests that save a sheet over HTTP."""
+    data = {
+        "base_version": str(base_version),
+        "idempotency_key": str(key or uuid.uuid4()),
+        "cell-TOTAL_FORMS": str(DEAL_COUNT * n_seats),
+        "cell-INITIAL_FORMS": str(DEAL_COUNT * n_seats),
+        "cell-MIN_NUM_FORMS": "0",
+        "cell-MAX_NUM_FORMS": "1000",
+        "penalty-TOTAL_FORMS": str(len(penalties) + 1),
+        "penalty-INITIAL_FORMS": str(len(penalties)),
+        "penalty-MIN_NUM_FORMS": "0",
+        "penalty-MAX_NUM_FORMS": "1000",
+        f"penalty-{len(penalties)}-seat": "",
+        f"penalty-{len(penalties)}-deal": "",
+    }
+    for deal in range(1, DEAL_COUNT + 1):
+        for seat in range(n_seats):
+            index = (deal - 1) * n_seats + seat
+            bid, tricks = cells.get((deal, seat), (None, None))
+            data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
+            data[f"cell-{index}-tricks"] = "" if tricks is None else str(tricks)
+    for index, (seat, deal) in enumerate(penalties):
+        data[f"penalty-{index}-seat"] = str(seat)
+        data[f"penalty-{index}-deal"] = str(deal)
+        if index in removed:
+            data[f"penalty-{index}-DELETE"] = "on"
+    return data
+
+
+class SheetForm(forms.Form):
+    """A table's whole score sheet, with the version it was started from.
+
+    ``cells`` holds ``DEAL_COUNT * n_seats`` forms, deal 1's seats first; ``penalties`` the
+    penalty bollen (plus one empty row to add one). The form parses the boxes; the save service
+    judges the rules, and ``add_problems`` puts what it found at their box (``cells`` form
+    errors), under their deal (``deal_errors``), with the penalty bollen (``penalty_errors``)
+    and all together in ``problems``.
+    """
+
+    base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    idempotency_key = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        data=None,
+        *,
+        players: Sequence[str],
+        stored: Sheet | None = None,
+        version: int = 0,
+    ):
+        super().__init__(data, initial={"base_version": version, "idempotency_key": uuid.uuid4()})
+        self.players = tuple(players)
+        self.n_seats = len(self.players)
+        # A submission stands on its own: it may come from a page drawn before someone else
+        # saved, so the stored sheet only fills an unbound form (``None``: a blank sheet).
+        bound = data is not None
+        if stored is None:
+            stored = Sheet(n_seats=self.n_seats, deals=())
+        self.cells = CellFormSet(
+            data, prefix="cell", initial=None if bound else self._cell_initial(stored)
+        )
+        self.penalties = penalty_formset(data, players=self.players, stored=stored)
+        self.deal_errors: dict[int, list[str]] = defaultdict(list)
+        self.penalty_errors: list[str] = []
+        self.problems: list[PlacedProblem] = []
+        self._label_boxes()
+
+    def _cell_initial(self, stored: Sheet) -> list[dict[str, int | None]]:
+        initial = []
+        for deal in range(1, DEAL_COUNT + 1):
+            entry = stored.deals[deal - 1] if deal <= len(stored.deals) else None
+            for seat in range(self.n_seats):
+                bid = entry.bids[seat] if entry else None
+                tricks = entry.tricks[seat] if entry else None
+                initial.append({"bid": bid, "tricks": tricks})
+        return initial
+
+    def cell_form(self, deal: int, seat: int) -> CellForm:
+        return self.cells.forms[(deal - 1) * self.n_seats + seat]
+
+    def _label_boxes(self) -> None:
+        """Name every box for screen readers and tab through the sheet deal by deal: the bids
+        in bidding order (the dealer last), then the tricks in seat order."""
+        tab = 0
+        if len(self.cells.forms) != DEAL_COUNT * self.n_seats:
+            self.save_tabindex = 1
+            return  # a tampered submission; clean() refuses it
+        for deal in range(1, DEAL_COUNT + 1):
+            where = deal_name(deal)
+            boxes = [("bid", seat) for seat in bidding_order(deal, self.n_seats)]
+            boxes += [("tricks", seat) for seat in range(self.n_seats)]
+            for kind, seat in boxes:
+                tab += 1
+                label = (
+                    _("Bid of %(player)s, %(deal)s")
+                    if kind == "bid"
+                    else _("Tricks of %(player)s, %(deal)s")
+                )
+                self.cell_form(deal, seat).fields[kind].widget.attrs.update(
+                    {
+                        "tabindex": str(tab),
+                        "aria-label": label % {"player": self.players[seat], "deal": where},
+                        "aria-describedby": f"msg-{deal}-{seat}",
+                        "data-deal": str(deal),
+                        "data-seat": str(seat),
+                        "data-kind": kind,
+                    }
+                )
+        self.save_tabindex = _tab_penalties(self.penalties, after=tab)
+
+    def clean(self):
+        cleaned = super().clean()
+        cells_ok = self.cells.is_valid()
+        if cells_ok and self.cells.total_form_count() != DEAL_COUNT * self.n_seats:
+            raise ValidationError(
+                _("The sheet arrived incomplete. Reload the page and try again."), code="cells"
+            )
+        if not cells_ok:
+            raise ValidationError(
+                _("Some boxes are not filled in correctly; see the marked boxes."), code="boxes"
+            )
+        if not self.penalties.is_valid():
+            for form in self.penalties.forms:
+                for errors in form.errors.values():
+                    self.penalty_errors.extend(str(error) for error in errors)
+            raise ValidationError(
+                _("A penalty bol is not filled in completely; see the penalty bollen."),
+                code="penalties",
+            )
+        # The rules of the game span the whole sheet: the save service judges them (once) and
+        # the page puts its problems at their boxes with ``add_problems``. Re-typing the paper
+        # form checks none: a mistake on paper is a difference to show.
+        return cleaned
+
+    def cell_values(self) -> dict[tuple[int, int], tuple[int | None, int | None]]:
+        """``{(deal, seat): (bid, tricks)}`` of the boxes that hold something."""
+        values = {}
+        for index, form in enumerate(self.cells.forms):
+            bid, tricks = form.cleaned_data.get("bid"), form.cleaned_data.get("tricks")
+            if bid is not None or tricks is not None:
+                values[index // self.n_seats + 1, index % self.n_seats] = (bid, tricks)
+        return values
+
+    def submission(self, **sender) -> SheetSubmission:
+        """The valid form as the save service takes it; ``sender`` says who sent it how."""
+        return SheetSubmission(
+            cells=self.cell_values(),
+            penalties=tuple(self.penalty_values()),
+            base_version=self.cleaned_data["base_version"],
+            idempotency_key=self.cleaned_data["idempotency_key"],
+            **sender,
+        )
+
+    def penalty_values(self) -> list[tuple[int, int]]:
+        """The penalty bollen as ``(seat, deal)`` pairs, leaving out removed and empty rows."""
+        return [
+            (form.cleaned_data["seat"], form.cleaned_data["deal"])
+            for form in self.penalties.forms
+            if form.cleaned_data
+            and not form.cleaned_data.get("DELETE")
+            and form.cleaned_data.get("seat") is not None
+        ]
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        """Show ``scoring``'s problems at their boxes and in the list above the sheet."""
+        for problem in problems:
+            placed = place_rule_problem(problem, round=None, table=None, players=self.players)
+            self.problems.append(placed)
+            error = ValidationError(placed.message, code=str(problem.code))
+            at_seat = problem.deal is not None and problem.seat is not None
+            if at_seat and problem.code in BID_PROBLEMS:
+                self.cell_form(problem.deal, problem.seat).add_error("bid", error)
+            elif at_seat and problem.code in TRICKS_PROBLEMS:
+                self.cell_form(problem.deal, problem.seat).add_error("tricks", error)
+            elif problem.code in PENALTY_PROBLEMS:
+                self.penalty_errors.append(str(placed))
+            elif problem.deal is not None:
+                self.deal_errors[problem.deal].append(placed.message)
+            self.add_error(None, ValidationError(str(placed), code=str(problem.code)))
+
+
+class RestoreForm(forms.Form):
+    """A history page's restore button: the version the page showed, and its own key."""
+
+    base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    idempotency_key = forms.UUIDField(widget=forms.HiddenInput)

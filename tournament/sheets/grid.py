@@ -1,0 +1,139 @@
+"""The score sheet's grid as the page draws it: a box pair per deal and seat, the scores and
+totals under them, and the hints the script gives while typing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.forms import BoundField
+from django.utils.translation import gettext as _
+
+from scoring.deals import (
+    DEAL_COUNT,
+    bidding_order,
+    deal_spec,
+    dealer_seat,
+    forbidden_bid,
+)
+from scoring.sheet import Cell, CellState, SeatTotals, SheetResult
+from tournament.sheets.forms import SheetForm
+
+# The form laid out as the paper sheet: a column per deal, a row per player, the totals.
+
+
+@dataclass(frozen=True, slots=True)
+class GridCell:
+    """One player's bid and tricks boxes in one deal, with what the sheet shows around them."""
+
+    deal: int
+    seat: int
+    bid: BoundField
+    tricks: BoundField
+    dealer: bool
+    errors: list[str]
+    hint: str
+    state: str
+    score: str
+    penalties: int
+
+
+@dataclass(frozen=True, slots=True)
+class GridRow:
+    """A player's row: the 11 deals, then bollen, points, correct and tournament points."""
+
+    seat: int
+    name: str
+    cells: list[GridCell]
+    totals: tuple[int, int, int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealColumn:
+    """A deal's column head (label, cards, dealer) and the deal's own problems."""
+
+    deal: int
+    label: str
+    hand_size: int
+    dealer: str
+    errors: list[str]
+
+
+def cell_score(cell: Cell) -> str:
+    """A box pair's tournament points as the sheet shows them ("+3", or -2 with a real minus
+    sign), once the deal is played or a penalty bol is given."""
+    if cell.state not in (CellState.KEPT, CellState.BOL) and not cell.penalty_bollen:
+        return ""
+    points = cell.tournament_points
+    return f"+{points}" if points > 0 else str(points).replace("-", "\N{MINUS SIGN}")
+
+
+def cell_shown(cell: Cell | None) -> dict:
+    """What a box pair shows once scored: its state, its points and its penalty bollen (the page
+    draws it, and the script redraws it after a save)."""
+    if cell is None:
+        return {"state": "", "score": "", "penalties": 0}
+    return {"state": str(cell.state), "score": cell_score(cell), "penalties": cell.penalty_bollen}
+
+
+def totals_shown(totals: SeatTotals) -> tuple[int, int, int, int]:
+    """A seat's totals in the sheet's column order (``data-total`` 0 to 3 on the page)."""
+    return totals.bollen, totals.points, totals.correct, totals.tournament_points
+
+
+def _box_value(field: BoundField) -> int | None:
+    value = field.value()
+    if isinstance(value, int):
+        return value
+    return int(value) if isinstance(value, str) and value.isdigit() else None
+
+
+def _forbidden_hint(form: SheetForm, deal: int) -> tuple[int, str]:
+    """The dealer's box hint "not 1" once the others have bid (and the dealer has not)."""
+    order = bidding_order(deal, form.n_seats)
+    bids = [_box_value(form.cell_form(deal, seat)["bid"]) for seat in order]
+    if None in bids[:-1] or bids[-1] is not None:
+        return order[-1], ""
+    bid = forbidden_bid(deal, bids[:-1])
+    return order[-1], "" if bid is None else _("not %(bid)s") % {"bid": bid}
+
+
+def sheet_grid(
+    form: SheetForm, result: SheetResult | None
+) -> tuple[list[DealColumn], list[GridRow]]:
+    """The paper form's layout: a column per deal, a row per seat, and the totals."""
+    n = form.n_seats
+    columns, hints = [], {}
+    for deal in range(1, DEAL_COUNT + 1):
+        spec = deal_spec(deal)
+        dealer, hint = _forbidden_hint(form, deal)
+        hints[deal, dealer] = hint
+        columns.append(
+            DealColumn(
+                deal, spec.label, spec.hand_size, form.players[dealer], form.deal_errors[deal]
+            )
+        )
+    rows = []
+    for seat, name in enumerate(form.players):
+        cells = []
+        for deal in range(1, DEAL_COUNT + 1):
+            cell_form = form.cell_form(deal, seat)
+            errors = [str(e) for kind in ("bid", "tricks") for e in cell_form.errors.get(kind, [])]
+            for kind in ("bid", "tricks"):
+                if kind in cell_form.errors:
+                    cell_form.fields[kind].widget.attrs["aria-invalid"] = "true"
+            scored = result.cells[deal - 1][seat] if result else None
+            cells.append(
+                GridCell(
+                    deal=deal,
+                    seat=seat,
+                    bid=cell_form["bid"],
+                    tricks=cell_form["tricks"],
+                    dealer=dealer_seat(deal, n) == seat,
+                    errors=errors,
+                    hint=hints.get((deal, seat), ""),
+                    **cell_shown(scored),
+                )
+            )
+        totals = totals_shown(result.totals[seat]) if result else None
+        rows.append(GridRow(seat, name, cells, totals))
+    return columns, rows

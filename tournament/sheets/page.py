@@ -1,0 +1,364 @@
+"""The score sheet page's workings, shared by every page that shows a table's sheet: the
+director's sheet page, the table's own link page, and the confirmation pages.
+
+The page works as a plain HTML form; ``static/sheet.js`` adds rule hints while typing and sends
+the same form with ``fetch`` (``X-Requested-With: XMLHttpRequest``), then gets JSON back: the
+saved version and the server's scores, the problems at their boxes, or the conflict.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from functools import cached_property
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from scoring.checks import check_sheet
+from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
+from scoring.errors import ErrorCode, Problem
+from scoring.sheet import SheetResult
+from tournament.adapter import TableSheet, table_sheet
+from tournament.errors import RULE_MESSAGES, deal_name, place_rule_problem
+from tournament.models import Table, Tournament
+from tournament.sheets.content import CellChange
+from tournament.sheets.forms import SheetForm, StoredPenalties
+from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
+from tournament.sheets.services import (
+    SheetConflict,
+    SheetProblems,
+    SheetSaved,
+    SheetSubmission,
+    sheet_version_number,
+)
+
+
+class TablePage:
+    """The table whose sheet a page shows, with its players in seat order; its sheet as stored
+    and its version are read when first asked for (a save through the script needs neither:
+    the save service reads the sheet itself, under its lock)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.players: tuple[str, ...] = tuple(
+            table.seats.order_by("position").values_list("player__name", flat=True)
+        )
+
+    @cached_property
+    def stored(self) -> TableSheet:
+        return table_sheet(self.table)
+
+    @cached_property
+    def version(self) -> int:
+        return sheet_version_number(self.table)
+
+    @cached_property
+    def problems(self) -> list[Problem]:
+        """What breaks a rule on the sheet as stored, checked once for the page."""
+        return check_sheet(self.stored.sheet)
+
+    @cached_property
+    def result(self) -> SheetResult | None:
+        """The scores of the sheet as stored; ``None`` while it breaks a rule."""
+        return None if self.problems else self.stored.result()
+
+
+def table_page(table: Table) -> TablePage:
+    """The sheet of ``table`` (whose ``round.tournament`` is loaded) as a page shows it."""
+    return TablePage(table)
+
+
+def director_table(tournament: Tournament, round_number: int, table_number: int) -> TablePage:
+    """The director's view of a table's sheet: 404 unless the tournament has that table."""
+    table = get_object_or_404(
+        Table.objects.select_related("round"),
+        round__tournament=tournament,
+        round__number=round_number,
+        number=table_number,
+    )
+    table.round.tournament = tournament
+    return table_page(table)
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return request.headers.get("X-Requested-With") == "XMLHttpRequest"
+
+
+def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool = True) -> dict:
+    """The script's settings. ``accounts``: the director's page (signed in); without, the
+    table's phone page (its private link), which opens at the first deal still to play."""
+    n = len(sheet.players)
+    return {
+        "scrollToOpen": not accounts,
+        "storageKey": f"bollen-sheet:{tournament.slug}:{sheet.table.round.number}:"
+        f"{sheet.table.number}",
+        "deals": [
+            {
+                "deal": deal,
+                "hand": deal_spec(deal).hand_size,
+                "order": list(bidding_order(deal, n)),
+            }
+            for deal in range(1, DEAL_COUNT + 1)
+        ],
+        "messages": {
+            "forbidden": _("not %(bid)s"),
+            "dealer_bid": str(RULE_MESSAGES[ErrorCode.DEALER_BID]),
+            "bid_range": str(RULE_MESSAGES[ErrorCode.BID_RANGE]),
+            "tricks_range": str(RULE_MESSAGES[ErrorCode.TRICKS_RANGE]),
+            "tricks_sum": str(RULE_MESSAGES[ErrorCode.TRICKS_SUM]),
+            "unsaved": _("Changes not saved yet."),
+            "saving": _("Saving…"),
+            "saved": _("Saved"),
+            "version": _("version %(number)s"),
+            "offline": _(
+                "Not connected — your input is kept on this device and will be sent as soon "
+                "as there is a connection again."
+            ),
+            "signed_out": _(
+                "Not saved: you are signed out. Your input is kept on this device; sign in "
+                "again (in another tab) and it will be sent."
+            )
+            if accounts
+            else _(
+                "Not saved: this page has expired. Your input is kept on this device; reload "
+                "the page and it will be sent."
+            ),
+            "server_error": _(
+                "Not saved: the server had a problem. Your input is kept on this device and "
+                "will be sent again."
+            ),
+            "problems": _("Not saved: the sheet has mistakes, see the marked boxes."),
+            "conflict": _("Not saved: someone else saved this sheet in the meantime."),
+            "restored_local": _(
+                "Input from this device that was not sent yet is back in the form."
+            ),
+        },
+    }
+
+
+def sheet_context(
+    tournament: Tournament,
+    sheet: TablePage,
+    form: SheetForm,
+    *,
+    sheet_url: str,
+    conflict: SheetConflict | None = None,
+    mode: str = "edit",
+    accounts: bool = True,
+) -> dict:
+    """What ``sheets/_sheet.html`` draws: the grid, the scores, the problems and the script's
+    settings. ``mode``: ``edit`` (saving as you type), ``readonly`` (looking it over) or
+    ``retype`` (a blank grid sent as a plain form, to be compared)."""
+    shows_stored = not form.is_bound and mode != "retype"
+    result = sheet.result if shows_stored else None
+    columns, rows = sheet_grid(form, result)
+    stored_problems = []
+    if shows_stored:
+        stored_problems = [
+            place_rule_problem(p, round=None, table=None, players=sheet.players)
+            for p in sheet.problems
+        ]
+    config = sheet_js_config(tournament, sheet, accounts=accounts)
+    config["plain"] = mode == "retype"
+    return {
+        "tournament": tournament,
+        "table": sheet.table,
+        "round": sheet.table.round,
+        "form": form,
+        "columns": columns,
+        "rows": rows,
+        "result": _result_context(sheet.players, result),
+        "status": sheet.stored.status_given(sheet.problems, sheet.result),
+        "version": sheet.version,
+        "stored_problems": stored_problems,
+        "conflict": (
+            _conflict_context(conflict, sheet.players, accounts=accounts) if conflict else None
+        ),
+        "config": config,
+        "penalties_json": json.dumps([[p.seat, p.deal] for p in sheet.stored.sheet.penalties]),
+        "sheet_url": sheet_url,
+        "mode": mode,
+    }
+
+
+def _result_context(players: tuple[str, ...], result: SheetResult | None) -> dict:
+    if result is None:
+        return {"complete": False, "deals_complete": None}
+    return {
+        "complete": result.complete,
+        "deals_complete": result.deals_complete,
+        "losers": [players[seat] for seat in result.losers],
+        "bol_free": [players[seat] for seat in result.bol_free],
+    }
+
+
+EMPTY = "\N{EN DASH}"
+
+
+def describe_change(change: CellChange, players: tuple[str, ...]) -> dict:
+    """A change in words: where (deal and player), what (bid, tricks, penalty bollen), from
+    what to what."""
+    what = {"bid": _("bid"), "tricks": _("tricks"), "penalties": _("penalty bollen")}
+    player = players[change.seat] if change.seat < len(players) else str(change.seat + 1)
+    return {
+        "deal": deal_name(change.deal),
+        "player": player,
+        "what": what[change.what],
+        "before": EMPTY if change.before is None else change.before,
+        "after": EMPTY if change.after is None else change.after,
+    }
+
+
+def _conflict_context(
+    conflict: SheetConflict, players: tuple[str, ...], *, accounts: bool = True
+) -> dict:
+    """The conflict in words; ``accounts``: whether the page may name who saved (not to the
+    holder of a table link)."""
+    current = conflict.current
+    return {
+        "base": conflict.base_number,
+        "current": conflict.current_number,
+        "by": current.user.get_username() if accounts and current and current.user else None,
+        "at": current.created_at if current else None,
+        "changes": [describe_change(c, players) for c in conflict.changes],
+    }
+
+
+def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> dict:
+    stored = saved.table_sheet
+    # The save service has checked the sheet: what it found comes with the outcome.
+    result = None if saved.problems else stored.result()
+    status = stored.status_given(saved.problems, result)
+    penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
+    cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
+    totals = [list(totals_shown(t)) for t in (result.totals if result else [])]
+    return {
+        "outcome": "saved",
+        "version": saved.version,
+        "created": saved.created,
+        "cells": cells,
+        "totals": totals,
+        "status": str(status),
+        "status_label": str(status.label),
+        "penalties": [[p.seat, p.deal] for p in stored.sheet.penalties],
+        "penalties_html": render_to_string(
+            "sheets/_penalties.html", {"form": penalties}, request=request
+        ),
+        "result_html": render_to_string(
+            "sheets/_result.html",
+            {"result": _result_context(sheet.players, result)},
+            request=request,
+        ),
+    }
+
+
+def _problems_payload(form: SheetForm) -> dict:
+    boxes = []
+    for index, cell_form in enumerate(form.cells.forms):
+        for kind in ("bid", "tricks"):
+            for error in cell_form.errors.get(kind, []):
+                boxes.append(
+                    {
+                        "deal": index // form.n_seats + 1,
+                        "seat": index % form.n_seats,
+                        "kind": kind,
+                        "message": str(error),
+                    }
+                )
+    return {
+        "outcome": "problems",
+        "summary": [str(e) for e in form.non_field_errors()],
+        "boxes": boxes,
+        "deals": {str(deal): msgs for deal, msgs in form.deal_errors.items() if msgs},
+        "penalties": form.penalty_errors,
+    }
+
+
+class SheetPage:
+    """A page that shows a table's sheet and takes it back, whoever sends it: the steps every
+    such page shares. A subclass says where the page is, how a sheet is saved there and how
+    the page looks (the director's page and the table's link page).
+
+    A posted sheet is parsed by the form, judged and stored by the save service, and answered
+    as the script wants it (JSON) or as the plain form does (a redirect, or the page again with
+    the problems or the conflict).
+    """
+
+    accounts = True  # whether the page may name the people who saved
+
+    def __init__(self, request: HttpRequest, sheet: TablePage) -> None:
+        self.request = request
+        self.sheet = sheet
+
+    @property
+    def sheet_url(self) -> str:
+        raise NotImplementedError
+
+    def save(self, submission: SheetSubmission) -> SheetSaved:
+        raise NotImplementedError
+
+    def render(self, form: SheetForm, *, conflict=None, status: int = 200) -> HttpResponse:
+        raise NotImplementedError
+
+    def get(self) -> HttpResponse:
+        sheet = self.sheet
+        return self.render(
+            SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
+        )
+
+    def post(self) -> HttpResponse:
+        request, sheet = self.request, self.sheet
+        form = SheetForm(request.POST, players=sheet.players)
+        if form.is_valid():
+            submission = form.submission(by_user=request.user, ip=request.META.get("REMOTE_ADDR"))
+            try:
+                saved = self.save(submission)
+            except SheetProblems as exc:
+                form.add_problems(exc.rule_problems)
+            except SheetConflict as conflict:
+                return self._conflict_response(conflict)
+            else:
+                return self._saved_response(saved)
+        if wants_json(request):
+            return JsonResponse(_problems_payload(form), status=422)
+        return self.render(form, status=422)
+
+    def _saved_response(self, saved: SheetSaved) -> HttpResponse:
+        request = self.request
+        if wants_json(request):
+            tournament = self.sheet.table.round.tournament
+            return JsonResponse(_saved_payload(request, tournament, self.sheet, saved))
+        if saved.created or saved.replayed:
+            messages.success(request, _("Saved (version %(number)s).") % {"number": saved.version})
+        else:
+            messages.info(request, _("Nothing changed."))
+        return redirect(request.get_full_path())
+
+    def _conflict_response(self, conflict: SheetConflict) -> HttpResponse:
+        """Show both versions. The page's form keeps the writer's values, now based on the
+        version that is in the way, so saving again puts them over it (the script does the
+        same)."""
+        request, sheet = self.request, self.sheet
+        if wants_json(request):
+            html = render_to_string(
+                "sheets/_conflict.html",
+                {
+                    "conflict": _conflict_context(conflict, sheet.players, accounts=self.accounts),
+                    "sheet_url": self.sheet_url,
+                },
+                request=request,
+            )
+            return JsonResponse(
+                {"outcome": "conflict", "current_version": conflict.current_number, "html": html},
+                status=409,
+            )
+        data = request.POST.copy()
+        data["base_version"] = str(conflict.current_number)
+        data["idempotency_key"] = str(uuid.uuid4())
+        form = SheetForm(data, players=sheet.players, version=conflict.current_number)
+        form.is_valid()  # it was valid a moment ago; this lays out its boxes
+        return self.render(form, conflict=conflict, status=409)

@@ -1,0 +1,74 @@
+"""Reads of a round's sheets: who saved each and whether it may be confirmed."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, Subquery
+
+from tournament.models import Round, SheetVersion, Table, TableLink
+
+
+@dataclass(frozen=True, slots=True)
+class SheetReview:
+    """Where a table's sheet stands for the director: who saved it last (at the table, through
+    its link, or on the sheet page), which version, whether a director has confirmed it, and
+    whether the table has a working link."""
+
+    version: int | None = None  # None: never saved on the site (empty, or imported)
+    via: str | None = None
+    saved_by: str | None = None
+    saved_by_id: int | None = None
+    saved_at: datetime.datetime | None = None
+    confirmed_by: str | None = None
+    confirmed_how: str | None = None
+    confirmed_at: datetime.datetime | None = None
+    link_active: bool = False
+
+    @property
+    def at_table(self) -> bool:
+        return self.via == SheetVersion.Via.TABLE_LINK
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+def round_sheet_reviews(round_: Round) -> dict[int, SheetReview]:
+    """The review state of every table of a round, by table number (three queries)."""
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
+        "-number"
+    )
+    tables = list(
+        Table.objects.filter(round=round_)
+        .annotate(latest=Subquery(latest.values("pk")[:1]))
+        .values_list("pk", "number", "latest")
+    )
+    versions = SheetVersion.objects.filter(
+        pk__in=[latest for _pk, _number, latest in tables if latest]
+    ).select_related("user", "confirmation__user")
+    linked = set(
+        TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).values_list(
+            "table_id", flat=True
+        )
+    )
+    by_table = {v.table_id: v for v in versions}
+    reviews = {}
+    for table_id, number, _latest in tables:
+        version = by_table.get(table_id)
+        confirmation = getattr(version, "confirmation", None) if version else None
+        reviews[number] = SheetReview(
+            version=version.number if version else None,
+            via=version.via if version else None,
+            saved_by=version.user.get_username() if version and version.user else None,
+            saved_by_id=version.user_id if version else None,
+            saved_at=version.created_at if version else None,
+            confirmed_by=(
+                confirmation.user.get_username() if confirmation and confirmation.user else None
+            ),
+            confirmed_how=confirmation.get_method_display() if confirmation else None,
+            confirmed_at=confirmation.created_at if confirmation else None,
+            link_active=table_id in linked,
+        )
+    return reviews

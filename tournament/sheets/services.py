@@ -1,0 +1,410 @@
+"""Saving a table's score sheet so that no result is ever lost.
+
+Every save writes the sheet's cells (``Entry`` and ``Penalty`` rows, what the rest of the site
+reads through ``tournament.adapter``) and keeps the whole sheet as a new ``SheetVersion``. Three
+guards sit around that:
+
+- *rules*: the sheet is checked with ``scoring.check_sheet`` before anything is written;
+- *optimistic concurrency*: a save names the version it started from; if someone else saved
+  since, the save is refused with :class:`SheetConflict` and the refused sheet is kept as a
+  conflict record (a version without a number) so it can still be applied;
+- *idempotency*: a save carries a random key; the same key sent again (double tap, browser
+  retry, the page's offline queue) gets the first outcome back and stores nothing new.
+
+A save locks its table's row (``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` serialises all
+writers), so the version check and the writes are decided on what is committed. A save that can
+move the round's state (the round's first entry, a table finishing or taken back) also locks the
+round, before it writes, and decides the state on every table's committed sheet; the others (a
+deal entered at a table that is being played) leave the round alone, so thirty tables saving at
+once do not queue behind one lock. While the round's seating may still change, the round is
+locked first of all, so that the seats a save reads stay as they are (see :func:`sheet_lock`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import reduce
+from operator import or_
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from scoring.checks import check_sheet
+from scoring.errors import Problem
+from scoring.sheet import Sheet
+from tournament.adapter import TableSheet, load_table_sheets
+from tournament.errors import PlacedProblem, Refused, place_rule_problem
+from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, SheetVersion, Table
+from tournament.models import Penalty as PenaltyRow
+from tournament.rounds.services import rounds_refresh_state
+from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
+
+
+class SheetProblems(Refused):
+    """The sheet breaks rules of the game; nothing was stored.
+
+    ``rule_problems`` are ``scoring``'s own problems (deal 1-based, seat index), so a form can
+    put each message at its cell.
+    """
+
+    def __init__(self, placed: list[PlacedProblem], rule_problems: Iterable[Problem]) -> None:
+        super().__init__(placed)
+        self.rule_problems = tuple(rule_problems)
+
+
+class SheetConflict(Exception):
+    """Someone else saved the sheet after the writer's starting version; nothing was applied.
+
+    ``yours`` (what was submitted, kept as the conflict record ``rejected``) and ``theirs`` (the
+    sheet as it stands, version ``current_number``, saved as ``current``) differ in
+    ``changes``.
+    """
+
+    def __init__(
+        self,
+        *,
+        base_number: int,
+        current: SheetVersion | None,
+        theirs: SheetContent,
+        yours: SheetContent,
+        rejected: SheetVersion,
+    ) -> None:
+        self.base_number = base_number
+        self.current = current
+        self.current_number = current.number if current is not None else 0
+        self.theirs = theirs
+        self.yours = yours
+        self.rejected = rejected
+        self.changes = sheet_changes(theirs, yours)
+        super().__init__(
+            f"sheet of table {rejected.table_id} is at version {self.current_number}, "
+            f"the save started from version {base_number}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSubmission:
+    """One save of a whole sheet as it was sent: what is on it (``cells`` and ``(seat, deal)``
+    ``penalties``), the version it started from, the random key that makes a retry harmless,
+    and who sent it how. A restore sends no cells: the version it restores has them."""
+
+    base_version: int
+    cells: Cells = field(default_factory=dict)
+    penalties: tuple[tuple[int, int], ...] = ()
+    idempotency_key: uuid.UUID | str | None = None
+    by_user: object = None
+    via: str = SheetVersion.Via.DIRECTOR
+    ip: str | None = None
+    restored_from: SheetVersion | None = None
+
+    def __post_init__(self) -> None:
+        # Kept as values: a save that starts again on new seats reads them a second time.
+        object.__setattr__(self, "cells", dict(self.cells))
+        object.__setattr__(self, "penalties", tuple(tuple(p) for p in self.penalties))
+
+    @property
+    def key(self) -> uuid.UUID | None:
+        return uuid.UUID(str(self.idempotency_key)) if self.idempotency_key else None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSaved:
+    """The outcome of a save: the sheet's version now and whether this call stored it, and what
+    breaks a rule on the sheet now (nothing, unless a retry got an earlier outcome back)."""
+
+    version: int
+    created: bool
+    table_sheet: TableSheet
+    replayed: bool = False
+    changes: list[CellChange] = field(default_factory=list)
+    problems: tuple[Problem, ...] = ()
+
+
+def sheet_latest_version(table: Table) -> SheetVersion | None:
+    """The sheet's current version (the highest number), with its saver; ``None`` if never
+    saved on the site."""
+    return (
+        SheetVersion.objects.filter(table=table, number__isnull=False)
+        .select_related("user")
+        .order_by("-number")
+        .first()
+    )
+
+
+def sheet_version_number(table: Table) -> int:
+    """The table's sheet version now (0 before the first save)."""
+    latest = sheet_latest_version(table)
+    return latest.number if latest is not None else 0
+
+
+def sheet_versions(table: Table) -> list[SheetVersion]:
+    """Every version and conflict record of the table's sheet, oldest first."""
+    return list(SheetVersion.objects.filter(table=table).select_related("user", "restored_from"))
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One version (or conflict record) of a sheet and what it changed."""
+
+    version: SheetVersion
+    changes: list[CellChange]
+
+
+def sheet_history_entries(table: Table) -> list[HistoryEntry]:
+    """Every version and conflict record of the sheet, newest first, each with what it changed:
+    a version against the one before it, a conflict record against the version it started
+    from."""
+    n_seats = len(table_seat_ids(table))
+    versions = sheet_versions(table)
+    by_number = {v.number: v for v in versions if v.number is not None}
+    blank = SheetContent.build(n_seats, {})
+    entries, previous = [], blank
+    for version in versions:
+        content = SheetContent.of_version(version, n_seats)
+        if version.number is None:
+            base = by_number.get(version.base_number)
+            before = SheetContent.of_version(base, n_seats) if base else blank
+        else:
+            before, previous = previous, content
+        entries.append(HistoryEntry(version, sheet_changes(before, content)))
+    entries.reverse()
+    return entries
+
+
+def sheet_record(*, table: Table, submission: SheetSubmission) -> SheetSaved:
+    """Store the whole sheet of ``table`` as ``submission`` has it.
+
+    Raises :class:`SheetProblems` when the sheet breaks a rule (nothing stored) and
+    :class:`SheetConflict` when the sheet was saved by someone else after the submission's
+    base version (the submission is kept as a conflict record). A submission whose idempotency
+    key was seen before gets that first outcome again. A sheet equal to the stored one stores
+    nothing.
+    """
+    with transaction.atomic():
+        outcome = sheet_record_locked(table=sheet_lock(table), submission=submission)
+    if isinstance(outcome, SheetConflict):
+        raise outcome  # after the commit, so that the conflict record is kept
+    return outcome
+
+
+def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSaved | SheetConflict:
+    """``sheet_record`` inside the caller's transaction, on a table it locked with
+    :func:`sheet_lock`. A conflict is returned, not raised: its record is stored, so the caller
+    raises it after the commit."""
+    key = submission.key
+    base_version, by_user = submission.base_version, submission.by_user
+    if table.round.state == Round.State.DRAFT:
+        # A draft seating may still change; a sheet typed now would lock it unseen.
+        raise SheetProblems(
+            [
+                PlacedProblem(
+                    code="round_draft",
+                    message=_(
+                        "Round %(round)s is not published yet: publish its seating first, "
+                        "then enter the sheets."
+                    )
+                    % {"round": table.round.number},
+                    round=table.round.number,
+                    table=table.number,
+                )
+            ],
+            (),
+        )
+    latest = sheet_latest_version(table)
+    current_number = latest.number if latest is not None else 0
+    earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
+    (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
+    now = SheetContent.of_sheet(stored.sheet)
+    if earlier is not None and earlier.number is not None:
+        problems = tuple(check_sheet(stored.sheet))
+        return SheetSaved(
+            earlier.number, created=False, table_sheet=stored, replayed=True, problems=problems
+        )
+    if earlier is not None:
+        raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
+
+    content = SheetContent.build(stored.sheet.n_seats, submission.cells, submission.penalties)
+    problems = check_sheet(content.sheet())
+    if problems:
+        raise SheetProblems(_placed(problems, table, stored), problems)
+    if content == now:
+        return SheetSaved(current_number, created=False, table_sheet=stored)
+
+    cells_json, penalties_json = content.to_json()
+    record = {
+        "table": table,
+        "base_number": base_version,
+        "cells": cells_json,
+        "penalties": penalties_json,
+        "via": submission.via,
+        "user": by_user if by_user is not None and by_user.is_authenticated else None,
+        "ip": submission.ip or None,
+        "idempotency_key": key,
+        "restored_from": submission.restored_from,
+    }
+    if base_version != current_number:
+        rejected = SheetVersion.objects.create(number=None, **record)
+        return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
+
+    after = content.sheet()
+    round_changes = False
+    if _round_lock_needed(table, stored.sheet, after):
+        _lock_round(table)  # before writing: the seating may not change under a first entry
+        if _seats_now(table) != list(zip(stored.seat_ids, stored.player_ids, strict=True)):
+            # The seating changed after the seats were read (the round was not locked then):
+            # start again on the seats as they are; with the round locked they stay so.
+            return sheet_record_locked(table=table, submission=submission)
+        round_changes = _round_may_change(table, stored.sheet, after)
+    if latest is None and stored.has_entries:
+        # Keep what was there before the first save (an imported file) as version 0.
+        before_cells, before_penalties = now.to_json()
+        SheetVersion.objects.create(
+            table=table,
+            number=0,
+            cells=before_cells,
+            penalties=before_penalties,
+            via=SheetVersion.Via.EARLIER,
+        )
+    _write(stored, now, content)
+    SheetVersion.objects.create(number=current_number + 1, **record)
+    if round_changes:
+        rounds_refresh_state(tournament=table.round.tournament, numbers=[table.round.number])
+    saved = TableSheet(
+        table_id=stored.table_id,
+        round_number=stored.round_number,
+        table_number=stored.table_number,
+        seat_ids=stored.seat_ids,
+        player_ids=stored.player_ids,
+        sheet=after,
+    )
+    return SheetSaved(
+        current_number + 1, created=True, table_sheet=saved, changes=sheet_changes(now, content)
+    )
+
+
+def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission) -> SheetSaved:
+    """Save an earlier version (or a conflict record) of the sheet again, as a new version."""
+    version = SheetVersion.objects.get(pk=version_id, table=table)
+    content = SheetContent.of_version(version, len(table_seat_ids(table)))
+    restore = replace(
+        submission, cells=content.cell_map, penalties=content.penalties, restored_from=version
+    )
+    return sheet_record(table=table, submission=restore)
+
+
+def table_seat_ids(table: Table) -> list[int]:
+    return list(table.seats.order_by("position").values_list("pk", flat=True))
+
+
+def sheet_lock(table: Table) -> Table:
+    """Lock the table until the transaction ends (saves and confirmations of one table, one at
+    a time); the table is read again, with its round and tournament.
+
+    While the round's seating may still change (a draft, or seated with nothing entered), the
+    round is locked first, in the order the seating's changes take their locks: a table's first
+    entry and a change of its seats then never cross, nor wait for each other in a circle.
+    """
+    round_id, state = Table.objects.values_list("round_id", "round__state").get(pk=table.pk)
+    if state in SEATING_EDITABLE_STATES:
+        Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def _lock_round(table: Table) -> None:
+    """Lock the table's round until the transaction ends, and read its state as committed.
+    Saves that may move the round's state and the seating's changes take this lock one at a
+    time, so the state is decided on every table's committed sheet."""
+    table.round.state = (
+        Round.objects.select_for_update().values_list("state", flat=True).get(pk=table.round_id)
+    )
+
+
+def _seats_now(table: Table) -> list[tuple[int, int]]:
+    """The table's ``(seat, player)`` ids in seat order, as committed."""
+    return list(table.seats.order_by("position").values_list("pk", "player_id"))
+
+
+def _progress(sheet: Sheet) -> tuple[bool, bool]:
+    """What a round's state depends on, for one table (see ``scoring.rounds.round_state``)."""
+    return sheet.started, sheet.finished
+
+
+IN_PLAY = (True, False)  # the progress of a table that is being played
+
+
+def _round_lock_needed(table: Table, before: Sheet, after: Sheet) -> bool:
+    """Whether the save must lock the round. Not for a deal at a table that was and stays in
+    play in a round that is being played: while this table (locked) has entries and is not
+    complete, no save anywhere can make the round complete or not started."""
+    in_play = _progress(before) == _progress(after) == IN_PLAY
+    return not (in_play and table.round.state == Round.State.PLAYING)
+
+
+def _round_may_change(table: Table, before: Sheet, after: Sheet) -> bool:
+    """Whether this save can move the round's state (read under the round's lock). Scoring
+    every table of a round to decide it is most of a save's time at a large tournament, so
+    only do it when it can matter."""
+    state = table.round.state
+    if _progress(after) == IN_PLAY:
+        return state != Round.State.PLAYING  # this table is being played, so is the round
+    if _progress(before) != _progress(after):
+        return True
+    playing = state in (Round.State.PLAYING, Round.State.COMPLETE)
+    return _progress(after)[0] != playing
+
+
+def _conflict(
+    rejected: SheetVersion,
+    latest: SheetVersion | None,
+    now: SheetContent,
+    table: Table,
+    n_seats: int,
+) -> SheetConflict:
+    return SheetConflict(
+        base_number=rejected.base_number,
+        current=latest,
+        theirs=now,
+        yours=SheetContent.of_version(rejected, n_seats),
+        rejected=rejected,
+    )
+
+
+def _placed(problems: list[Problem], table: Table, stored: TableSheet) -> list[PlacedProblem]:
+    names = dict(Player.objects.filter(pk__in=stored.player_ids).values_list("pk", "name"))
+    players = tuple(names[pk] for pk in stored.player_ids)
+    return [
+        place_rule_problem(p, round=table.round.number, table=table.number, players=players)
+        for p in problems
+    ]
+
+
+def _write(stored: TableSheet, before: SheetContent, after: SheetContent) -> None:
+    """Bring the ``Entry`` and ``Penalty`` rows from ``before`` to ``after``: only what changed,
+    in at most four queries."""
+    seat_ids = stored.seat_ids
+    old, new = before.cell_map, after.cell_map
+    stale = [place for place, value in old.items() if new.get(place) != value]
+    fresh = [place for place, value in new.items() if old.get(place) != value]
+    if stale:
+        Entry.objects.filter(
+            reduce(or_, (Q(seat_id=seat_ids[seat], deal=deal) for deal, seat in stale))
+        ).delete()
+    if fresh:
+        Entry.objects.bulk_create(
+            Entry(
+                seat_id=seat_ids[seat], deal=deal, bid=new[deal, seat][0], tricks=new[deal, seat][1]
+            )
+            for deal, seat in fresh
+        )
+    if before.penalties != after.penalties:
+        PenaltyRow.objects.filter(seat_id__in=seat_ids).delete()
+        PenaltyRow.objects.bulk_create(
+            PenaltyRow(seat_id=seat_ids[seat], deal=deal) for seat, deal in after.penalties
+        )

@@ -1,0 +1,141 @@
+"""The private link of each table: made, re-issued and revoked by the director, and saving
+the table's sheet for whoever holds it.
+
+A link opens one table's sheet in one round and nothing else. Its token is 256 random bits,
+so it cannot be guessed; the director can revoke it (a lost sheet, a leaked photo) and issue a
+new one. Saves through a link go through ``sheet_record`` like the director's, with
+``via=table link``; on top of that a link may not change a sheet a director has confirmed, and a
+link revoked while a phone was still typing saves nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournament.errors import Refused
+from tournament.models import SheetVersion, Table, TableLink
+from tournament.sheets.confirmations import sheet_is_confirmed
+from tournament.sheets.services import (
+    SheetConflict,
+    SheetSaved,
+    SheetSubmission,
+    sheet_lock,
+    sheet_record_locked,
+)
+
+TOKEN_BYTES = 32  # 256 bits; the issue asks for at least 128
+
+
+class LinkRefusal(models.TextChoices):
+    """Why a save through a link was refused, and what the phone says."""
+
+    REVOKED = (
+        "link_revoked",
+        _(
+            "Not saved: this link no longer works. Your input is kept on this device; ask the "
+            "tournament director for the table's new link."
+        ),
+    )
+    CONFIRMED = (
+        "sheet_confirmed",
+        _(
+            "Not saved: the tournament director has confirmed this sheet. Ask the director for any "
+            "correction."
+        ),
+    )
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def table_link_active(table: Table) -> TableLink | None:
+    return TableLink.objects.filter(table=table, revoked_at__isnull=True).first()
+
+
+def table_link_by_token(token: str) -> TableLink | None:
+    """The link a token opens, with its table, round and tournament; ``None`` when the token is
+    unknown or revoked."""
+    if not token or len(token) > TableLink._meta.get_field("token").max_length:
+        return None
+    return (
+        TableLink.objects.select_related("table__round__tournament")
+        .filter(token=token, revoked_at__isnull=True)
+        .first()
+    )
+
+
+def table_link_ensure(*, table: Table, by_user=None) -> TableLink:
+    """The table's link, made now if it has none (printing the sheets asks for it)."""
+    link = table_link_active(table)
+    if link is not None:
+        return link
+    try:
+        with transaction.atomic():
+            return TableLink.objects.create(
+                table=table, token=_new_token(), created_by=_account(by_user)
+            )
+    except IntegrityError:
+        # Someone else made the table's link at the same moment: use theirs.
+        return TableLink.objects.get(table=table, revoked_at__isnull=True)
+
+
+def table_link_issue(*, table: Table, by_user=None) -> TableLink:
+    """Revoke the table's link (if any) and make a new one."""
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)  # one issue at a time per table
+        TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        return TableLink.objects.create(
+            table=table, token=_new_token(), created_by=_account(by_user)
+        )
+
+
+def table_link_revoke(*, table: Table) -> bool:
+    """Revoke the table's link; whether there was one to revoke. Under the table's lock, so a
+    save through the link is either wholly before the revocation or refused."""
+    with transaction.atomic():
+        sheet_lock(table)
+        revoked = TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+    return revoked > 0
+
+
+def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> SheetSaved:
+    """Save the sheet of the link's table through the link.
+
+    Raises :class:`Refused` when the link was revoked or a director has confirmed the
+    sheet as it stands (a submission sent before either, retried with its key, still gets its
+    first answer); otherwise as ``sheet_record``.
+    """
+    submission = replace(submission, via=SheetVersion.Via.TABLE_LINK)
+    key = submission.key
+    with transaction.atomic():
+        # The save's lock, taken first, so that a confirmation or a revocation cannot slip in
+        # between these checks and the save.
+        table = sheet_lock(Table(pk=link.table_id))
+        refusal = None
+        if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
+            refusal = LinkRefusal.REVOKED
+        elif sheet_is_confirmed(table):
+            refusal = LinkRefusal.CONFIRMED
+        if refusal is not None and not (
+            key is not None
+            and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()
+        ):
+            raise Refused.because(refusal)
+        outcome = sheet_record_locked(table=table, submission=submission)
+    if isinstance(outcome, SheetConflict):
+        raise outcome  # after the commit, so that the conflict record is kept
+    return outcome
+
+
+def _account(user):
+    return user if user is not None and user.is_authenticated else None

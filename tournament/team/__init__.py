@@ -1,0 +1,1 @@
+"""The team of a tournament: roles, invitations and the link that joins it."""

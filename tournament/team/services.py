@@ -1,0 +1,221 @@
+"""A tournament's team, managed on the site: invitations (one-time links), joining with one,
+and removing someone.
+
+An invitation's secret is ``secrets.token_urlsafe(32)``, shown once as a link and a QR code;
+only its SHA-256 is stored (``TeamInvitation.token_hash``), so the database alone opens
+nothing. A link works once, until it expires (``TEAM_INVITATION_HOURS``, 48 by default) or a
+director withdraws it. Using it takes a row lock on the invitation, so two people opening the
+same link at once cannot both join.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournament.errors import Refused
+from tournament.models import TeamInvitation, Tournament
+
+DEFAULT_INVITATION_HOURS = 48
+
+Role = TeamInvitation.Role
+
+
+class TeamRefusal(models.TextChoices):
+    """Why a team change was refused, and what the page says."""
+
+    UNKNOWN = "invitation_unknown", _("This invitation link does not exist.")
+    USED = "invitation_used", _("This invitation link has been used already; it works only once.")
+    EXPIRED = "invitation_expired", _("This invitation link has expired.")
+    REVOKED = (
+        "invitation_revoked",
+        _("This invitation link was withdrawn by the tournament director."),
+    )
+    ALREADY_MEMBER = (
+        "already_member",
+        _("You are on this tournament's team already, with this role or a wider one."),
+    )
+    USERNAME_TAKEN = "username_taken", _("That username is taken; choose another one.")
+    LAST_DIRECTOR = (
+        "last_director",
+        _("The tournament must keep at least one director: add another director first."),
+    )
+    YOURSELF = "yourself", _("To remove yourself, use “Leave this tournament”.")
+    NOT_MEMBER = "not_member", _("That person is not on the team (any more).")
+
+
+# The refusals of a link that opens nothing: the join page says so (410 Gone; unknown: 404).
+DEAD_LINK = (TeamRefusal.UNKNOWN, TeamRefusal.USED, TeamRefusal.EXPIRED, TeamRefusal.REVOKED)
+
+
+@dataclass(frozen=True, slots=True)
+class IssuedInvitation:
+    """A new invitation and its secret: the only time the secret is known."""
+
+    invitation: TeamInvitation
+    token: str
+
+
+def invitation_hours() -> int:
+    return int(getattr(settings, "TEAM_INVITATION_HOURS", DEFAULT_INVITATION_HOURS))
+
+
+def invitation_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def team_invitation_create(*, tournament: Tournament, role: str, by_user) -> IssuedInvitation:
+    """A one-time invitation to join ``tournament`` as ``role`` (co-director or scorer)."""
+    role = Role(role)
+    token = secrets.token_urlsafe(32)
+    invitation = TeamInvitation.objects.create(
+        tournament=tournament,
+        role=role,
+        token_hash=invitation_token_hash(token),
+        created_by=by_user,
+        expires_at=timezone.now() + datetime.timedelta(hours=invitation_hours()),
+    )
+    return IssuedInvitation(invitation=invitation, token=token)
+
+
+def team_invitation_revoke(*, invitation: TeamInvitation) -> bool:
+    """Withdraw an invitation that has not been used; whether there was one to withdraw."""
+    changed = TeamInvitation.objects.filter(
+        pk=invitation.pk, used_at__isnull=True, revoked_at__isnull=True
+    ).update(revoked_at=timezone.now())
+    return changed > 0
+
+
+def invitation_refusal(invitation: TeamInvitation | None) -> TeamRefusal | None:
+    """Why the invitation opens nothing (now), or ``None`` when it still works."""
+    if invitation is None:
+        return TeamRefusal.UNKNOWN
+    if invitation.used_at is not None:
+        return TeamRefusal.USED
+    if invitation.revoked_at is not None:
+        return TeamRefusal.REVOKED
+    if invitation.expires_at <= timezone.now():
+        return TeamRefusal.EXPIRED
+    return None
+
+
+def team_invitation_by_token(token: str) -> TeamInvitation:
+    """The working invitation with this secret. Raises :class:`Refused` otherwise."""
+    invitation = (
+        TeamInvitation.objects.select_related("tournament", "created_by")
+        .filter(token_hash=invitation_token_hash(token))
+        .first()
+    )
+    refusal = invitation_refusal(invitation)
+    if refusal is not None:
+        raise Refused.because(refusal)
+    return invitation
+
+
+def team_pending_invitations(tournament: Tournament):
+    """The invitations of the tournament that still work, newest first."""
+    return TeamInvitation.objects.filter(
+        tournament=tournament,
+        used_at__isnull=True,
+        revoked_at__isnull=True,
+        expires_at__gt=timezone.now(),
+    ).select_related("created_by")
+
+
+def team_join(*, token: str, user) -> TeamInvitation:
+    """``user`` (an existing account) joins the team with the invitation; it is used up."""
+    with transaction.atomic():
+        invitation = _lock_invitation(token)
+        _join(invitation, user)
+        return invitation
+
+
+def team_join_new_account(*, token: str, username: str, password: str):
+    """Create the account ``username`` with ``password`` and join the team with the invitation.
+
+    The caller has validated the password (Django's validators) and the username; a username
+    taken in the meantime raises :class:`Refused` and stores nothing.
+    """
+    with transaction.atomic():
+        invitation = _lock_invitation(token)
+        model = get_user_model()
+        if model.objects.filter(username__iexact=username).exists():
+            raise Refused.because(TeamRefusal.USERNAME_TAKEN)
+        try:
+            with transaction.atomic():
+                user = model.objects.create_user(username=username, password=password)
+        except IntegrityError as exc:
+            raise Refused.because(TeamRefusal.USERNAME_TAKEN) from exc
+        _join(invitation, user)
+        return user
+
+
+def _lock_invitation(token: str) -> TeamInvitation:
+    invitation = (
+        TeamInvitation.objects.select_for_update()
+        .filter(token_hash=invitation_token_hash(token))
+        .first()
+    )
+    refusal = invitation_refusal(invitation)
+    if refusal is not None:
+        raise Refused.because(refusal)
+    return invitation
+
+
+def _join(invitation: TeamInvitation, user) -> None:
+    tournament = invitation.tournament
+    directs = tournament.directors.filter(pk=user.pk).exists()
+    if directs or (
+        invitation.role == Role.SCORER and tournament.scorers.filter(pk=user.pk).exists()
+    ):
+        raise Refused.because(TeamRefusal.ALREADY_MEMBER)
+    if invitation.role == Role.CO_DIRECTOR:
+        tournament.scorers.remove(user)  # a scorer who becomes a director is one role only
+        tournament.directors.add(user)
+    else:
+        tournament.scorers.add(user)
+    invitation.used_at = timezone.now()
+    invitation.used_by = user
+    invitation.save(update_fields=["used_at", "used_by"])
+
+
+def team_member_remove(
+    *, tournament: Tournament, member, role: str, by_user, leaving: bool = False
+) -> None:
+    """Take ``member`` off the team in ``role``. A director removes themselves only when
+    ``leaving`` says they mean it; the last director stays."""
+    role = Role(role)
+    if member.pk == by_user.pk and not leaving:
+        raise Refused.because(TeamRefusal.YOURSELF)
+    with transaction.atomic():
+        # One change of the team at a time, so two directors cannot remove each other at once.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").get()
+        members = tournament.directors if role == Role.CO_DIRECTOR else tournament.scorers
+        if not members.filter(pk=member.pk).exists():
+            raise Refused.because(TeamRefusal.NOT_MEMBER)
+        if role == Role.CO_DIRECTOR and tournament.directors.count() <= 1:
+            raise Refused.because(TeamRefusal.LAST_DIRECTOR)
+        members.remove(member)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMember:
+    user: object
+    role: str
+
+
+def team_members(tournament: Tournament) -> list[TeamMember]:
+    """Directors first, then scorers, each by username."""
+    directors = tournament.directors.order_by("username")
+    scorers = tournament.scorers.order_by("username")
+    return [TeamMember(user=u, role=Role.CO_DIRECTOR) for u in directors] + [
+        TeamMember(user=u, role=Role.SCORER) for u in scorers
+    ]

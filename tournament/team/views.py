@@ -1,0 +1,222 @@
+"""The team page (who directs and who keeps score; invitations; removing someone) and the page
+an invitation link opens, where a new team member picks a username and a password.
+
+The rules (one-time links, the last director stays, joining under a lock) are
+``tournament.team.services``'s.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.forms import BaseUserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournament.errors import Refused
+from tournament.models import TeamInvitation, Tournament
+from tournament.permissions import director_required
+from tournament.printing.render import qr_data_uri
+from tournament.team.services import (
+    DEAD_LINK,
+    Role,
+    TeamRefusal,
+    invitation_hours,
+    team_invitation_by_token,
+    team_invitation_create,
+    team_invitation_revoke,
+    team_join,
+    team_join_new_account,
+    team_member_remove,
+    team_members,
+    team_pending_invitations,
+)
+from tournament.venue.site_address import absolute_url
+
+# The sign-in backend for someone who has just chosen their password (several are configured).
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Role.choices)
+
+
+class RemoveForm(forms.Form):
+    user = forms.IntegerField(widget=forms.HiddenInput)
+    role = forms.ChoiceField(choices=Role.choices, widget=forms.HiddenInput)
+    leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class JoinForm(BaseUserCreationForm):
+    """A username and a password, twice, checked by Django's password validators. The
+    account itself is made by ``team_join_new_account``."""
+
+    class Meta(BaseUserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if get_user_model().objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError(TeamRefusal.USERNAME_TAKEN.label, code="username_taken")
+        return username
+
+
+def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, status=200):
+    members = team_members(tournament)
+    join_url = None
+    if issued is not None:
+        join_url = absolute_url(reverse("team_join", args=[issued.token]), request)
+    return render(
+        request,
+        "team/team.html",
+        {
+            "tournament": tournament,
+            "tab": "team",
+            "members": members,
+            "last_director": sum(m.role == Role.CO_DIRECTOR for m in members) <= 1,
+            "invitations": team_pending_invitations(tournament),
+            "invite_form": InviteForm(),
+            "issued": issued,
+            "join_url": join_url,
+            "qr": qr_data_uri(join_url) if join_url else None,
+            "hours": invitation_hours(),
+        },
+        status=status,
+    )
+
+
+@director_required
+def team(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _team_page(request, tournament)
+
+
+@never_cache
+@director_required
+@require_POST
+def team_invite(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Make an invitation and show its link once (this response only; it is never stored)."""
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the role of the person you invite."))
+        return redirect("team", slug=tournament.slug)
+    issued = team_invitation_create(
+        tournament=tournament, role=form.cleaned_data["role"], by_user=request.user
+    )
+    response = _team_page(request, tournament, issued=issued)
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@director_required
+@require_POST
+def team_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = RemoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The removal was not understood. Try again."))
+        return redirect("team", slug=tournament.slug)
+    member = get_object_or_404(get_user_model(), pk=form.cleaned_data["user"])
+    try:
+        team_member_remove(
+            tournament=tournament,
+            member=member,
+            role=form.cleaned_data["role"],
+            by_user=request.user,
+            leaving=form.cleaned_data["leaving"],
+        )
+    except Refused as refused:
+        messages.error(request, refused.message)
+        return redirect("team", slug=tournament.slug)
+    if member.pk == request.user.pk:
+        messages.success(request, _("You have left the team of %(name)s.") % {"name": tournament})
+        return redirect("tournament_list")
+    messages.success(
+        request,
+        _("%(user)s is no longer on the team.") % {"user": member.get_username()},
+    )
+    return redirect("team", slug=tournament.slug)
+
+
+@director_required
+@require_POST
+def team_invitation_revoke_view(
+    request: HttpRequest, tournament: Tournament, pk: int
+) -> HttpResponse:
+    invitation = get_object_or_404(TeamInvitation, tournament=tournament, pk=pk)
+    if team_invitation_revoke(invitation=invitation):
+        messages.success(request, _("The invitation was withdrawn; its link no longer works."))
+    else:
+        messages.info(request, _("That invitation no longer worked."))
+    return redirect("team", slug=tournament.slug)
+
+
+def _link_refused(request: HttpRequest, refused: Refused) -> HttpResponse:
+    status = 404 if refused.code == TeamRefusal.UNKNOWN else 410
+    response = render(
+        request, "team/join_refused.html", {"message": refused.message}, status=status
+    )
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
+    """Join a tournament's team with an invitation: with a new account, or (signed in) with
+    the current one."""
+    try:
+        invitation = team_invitation_by_token(token)
+    except Refused as refused:
+        return _link_refused(request, refused)
+    with_current = request.POST.get("as") == "current" and request.user.is_authenticated
+    form = JoinForm(request.POST if request.method == "POST" and not with_current else None)
+    status = 200
+    if request.method == "POST":
+        try:
+            user = _join(request, token, form, with_current=with_current)
+        except Refused as refused:
+            if refused.code in DEAD_LINK:
+                return _link_refused(request, refused)
+            messages.error(request, refused.message)
+            status = 409
+        else:
+            if user is not None:
+                messages.success(
+                    request,
+                    _("Welcome, %(user)s: you are on the team of %(name)s as %(role)s.")
+                    % {
+                        "user": user.get_username(),
+                        "name": invitation.tournament.name,
+                        "role": invitation.get_role_display(),
+                    },
+                )
+                return redirect("tournament_detail", slug=invitation.tournament.slug)
+            status = 422
+    response = render(
+        request, "team/join.html", {"invitation": invitation, "form": form}, status=status
+    )
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _join(request: HttpRequest, token: str, form: JoinForm, *, with_current: bool):
+    """The account that joined (signed in), or ``None`` when the form has mistakes."""
+    if with_current:
+        team_join(token=token, user=request.user)
+        return request.user
+    if not form.is_valid():
+        return None
+    user = team_join_new_account(
+        token=token,
+        username=form.cleaned_data["username"],
+        password=form.cleaned_data["password1"],
+    )
+    login(request, user, backend=MODEL_BACKEND)
+    return user

@@ -1,0 +1,1 @@
+"""The portable tournament file: export, import, restore with the site's records, backups."""

@@ -1,0 +1,59 @@
+"""Automatic backups: after every completed round, the whole tournament as a v1 file.
+
+Files go to ``settings.BACKUP_DIR/<slug>/`` and are never overwritten. Each holds the site's
+records too (``settings["x-site"]``: sheet history, confirmations, table links with their
+tokens, the team by username). Restoring one is an import
+(``manage.py import_tournament FILE --slug SLUG [--replace]``); what it keeps and what not is in
+``docs/tournament-file.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import timezone
+
+from tournament.models import Tournament
+from tournament.tournament_file.exporting import tournament_export
+
+logger = logging.getLogger(__name__)
+
+
+def tournament_backup(*, tournament: Tournament, label: str) -> Path:
+    """Write the tournament's v1 file to the backup folder; returns its path."""
+    folder = Path(settings.BACKUP_DIR) / tournament.slug
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{tournament.slug}-{label}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{tournament.slug}-{label}-{stamp}-{n}.json"
+    data = json.dumps(tournament_export(tournament=tournament), ensure_ascii=False, indent=1)
+    # Write to a temporary file first, so a full disk never leaves half a backup behind.
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".partial-", suffix=".json")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def backup_after_round(tournament_id: int, round_number: int) -> None:
+    """Called after a round is complete (on commit); a failed backup is logged, never raised,
+    because the results it would protect are already safely stored."""
+    try:
+        tournament = Tournament.objects.get(pk=tournament_id)
+        path = tournament_backup(tournament=tournament, label=f"round-{round_number}")
+    except (OSError, Tournament.DoesNotExist):
+        logger.exception("Automatic backup after round %s failed", round_number)
+    else:
+        logger.info("Backup written: %s", path)

@@ -1,0 +1,170 @@
+"""Import of the portable tournament file (version 1, ``docs/tournament-file.md``).
+
+Import checks the whole file first (``portable_check``) and then stores it in one transaction,
+so a refused file leaves nothing behind. A backup's site records (``settings["x-site"]``: sheet
+history, confirmations, table links, team) are restored by ``portable_site``. Export is
+``portable_export``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournament.errors import PlacedProblem, Refused
+from tournament.models import ApartPair, Entry, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.rounds.services import rounds_refresh_state
+from tournament.tournament_file.reading import tournament_file_check
+from tournament.tournament_file.site import site_restore
+
+BATCH = 2000
+RESERVED_SLUGS = {"new", "import"}  # taken by the site's own URLs under /t/
+
+
+def tournament_unique_slug(*, name: str, date: datetime.date | None) -> str:
+    """A slug for the tournament's URLs, made unique with -2, -3, ... when needed."""
+    base = slugify(name)[:60].strip("-") or "toernooi"
+    if date is not None:
+        base = f"{base}-{date.isoformat()}"
+    slug, n = base, 1
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    while slug in taken or slug in RESERVED_SLUGS:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """The tournament an import made, and what of the file's site records (``x-site``) could
+    not be restored as the file says (missing accounts, table links re-issued), in sentences."""
+
+    tournament: Tournament
+    notes: list[str] = field(default_factory=list)
+    replaced: bool = False
+
+
+def tournament_import(*, document: Any, director=None, slug: str | None = None) -> Tournament:
+    """Create a tournament from a checked v1 document; raises ``Refused`` if invalid.
+
+    ``slug`` restores a backup under its old name (it must be free); by default one is made
+    from the name and date.
+    """
+    return tournament_restore(document=document, director=director, slug=slug).tournament
+
+
+@transaction.atomic
+def tournament_restore(
+    *, document: Any, director=None, slug: str | None = None, replace: bool = False
+) -> ImportOutcome:
+    """``tournament_import`` that also says what it could not restore as the file says.
+
+    With ``replace`` the tournament that has the short name ``slug`` now is deleted first, in
+    the same transaction (so its table links' tokens are free for the restored one); nothing
+    is deleted when the file is refused.
+    """
+    tournament_file_check(document)
+    if replace and slug is None:
+        raise ValueError("replace needs the slug of the tournament to replace")
+    replaced = False
+    if replace:
+        replaced = Tournament.objects.filter(slug=slug).exists()
+        Tournament.objects.filter(slug=slug).delete()
+    if slug is not None and (
+        slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
+    ):
+        raise Refused(
+            [
+                PlacedProblem(
+                    code="slug_taken",
+                    message=_("The short name %(slug)s is already in use.") % {"slug": slug},
+                )
+            ]
+        )
+    settings = document.get("settings", {})
+    date = datetime.date.fromisoformat(document["date"]) if document.get("date") else None
+    tournament = Tournament.objects.create(
+        name=document["name"],
+        slug=slug or tournament_unique_slug(name=document["name"], date=date),
+        date=date,
+        place=settings.get("place", ""),
+        table_sizes=sorted(settings.get("table_sizes", [4, 5])),
+        prefer_size=settings.get("prefer_size", 4),
+        rounds_planned=settings.get("rounds_planned", max(len(document["rounds"]), 1)),
+        tiebreaks=settings.get("tiebreaks", Tournament._meta.get_field("tiebreaks").default()),
+        language=settings.get("language", Tournament.Language.DUTCH),
+        public=bool(settings.get("public", False)),
+        confirmation_rule=settings.get("confirmation_rule", Tournament.ConfirmationRule.AUTO),
+        count_unconfirmed=settings.get("count_unconfirmed", True),
+        seating_balance=settings.get("seating_balance", Tournament.SeatingBalance.EVEN),
+        clubs_apart_first_round=settings.get("clubs_apart_first_round", True),
+    )
+    if director is not None:
+        tournament.directors.add(director)
+
+    withdrawn = settings.get("withdrawn") or {}
+    joined = settings.get("joined") or {}
+    players = Player.objects.bulk_create(
+        [
+            Player(
+                tournament=tournament,
+                file_id=p["id"],
+                name=p["name"],
+                club=p.get("club", ""),
+                joined_round=joined.get(p["id"], 1),
+                withdrawn_round=withdrawn.get(p["id"]),
+            )
+            for p in document["players"]
+        ],
+        batch_size=BATCH,
+    )
+    player_pk = {p.file_id: p.pk for p in players}
+    pairs = {tuple(sorted((player_pk[a], player_pk[b]))) for a, b in settings.get("apart", [])}
+    ApartPair.objects.bulk_create(
+        [ApartPair(tournament=tournament, player_a_id=a, player_b_id=b) for a, b in sorted(pairs)]
+    )
+
+    rounds = Round.objects.bulk_create(
+        [
+            Round(tournament=tournament, number=r["number"], state=Round.State.SEATED)
+            for r in document["rounds"]
+        ]
+    )
+    tables: list[Table] = []
+    for round_obj, round_doc in zip(rounds, document["rounds"], strict=True):
+        tables.extend(Table(round=round_obj, number=t["number"]) for t in round_doc["tables"])
+    Table.objects.bulk_create(tables, batch_size=BATCH)
+
+    table_docs = [t for r in document["rounds"] for t in r["tables"]]
+    seats: list[Seat] = []
+    for table, table_doc in zip(tables, table_docs, strict=True):
+        seats.extend(
+            Seat(round_id=table.round_id, table=table, player_id=player_pk[pid], position=i)
+            for i, pid in enumerate(table_doc["seats"])
+        )
+    Seat.objects.bulk_create(seats, batch_size=BATCH)
+
+    seat_of = {(s.table_id, s.position): s for s in seats}
+    entries: list[Entry] = []
+    penalties: list[Penalty] = []
+    for table, table_doc in zip(tables, table_docs, strict=True):
+        for deal_no, deal in enumerate(table_doc.get("deals", []), start=1):
+            for position, bid in enumerate(deal["bids"]):
+                tricks = deal["tricks"][position] if deal["tricks"] else None
+                entries.append(
+                    Entry(seat=seat_of[table.pk, position], deal=deal_no, bid=bid, tricks=tricks)
+                )
+        for penalty in table_doc.get("penalties", []):
+            position = table_doc["seats"].index(penalty["player"])
+            penalties.append(Penalty(seat=seat_of[table.pk, position], deal=penalty["deal"]))
+    Entry.objects.bulk_create(entries, batch_size=BATCH)
+    Penalty.objects.bulk_create(penalties, batch_size=BATCH)
+
+    restored = site_restore(tournament=tournament, document=document)
+    rounds_refresh_state(tournament=tournament, backup=False)
+    return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)

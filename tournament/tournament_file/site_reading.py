@@ -1,0 +1,194 @@
+"""Checking the site's records of a tournament file (``settings["x-site"]``, see
+``portable_site``) as strictly as the rest: every problem with its round, table and place in the
+file, before anything is stored."""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import uuid
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext as _
+from jsonschema import Draft202012Validator
+
+from scoring.checks import check_sheet
+from scoring.sheet import Sheet
+from tournament.errors import FileCode, PlacedProblem, rule_message
+from tournament.tournament_file.site import (
+    SITE_KEY,
+    SITE_SCHEMA_PATH,
+    parse_time,
+    sheet_file_deals,
+    version_sheet,
+)
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads(SITE_SCHEMA_PATH.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+class _Problems:
+    """Collects the problems of the ``x-site`` record, each placed at its round and table."""
+
+    def __init__(self) -> None:
+        self.found: list[PlacedProblem] = []
+
+    def add(self, message: str, *, where: str, round=None, table=None, deal=None, player=None):
+        self.found.append(
+            PlacedProblem(
+                code=FileCode.SITE,
+                message=f"{where}: {message}",
+                round=round,
+                table=table,
+                deal=deal,
+                player=player,
+                field=where,
+            )
+        )
+
+
+def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
+    """Every problem of the file's ``x-site`` record (none when it has none). ``document`` has
+    passed the v1 schema."""
+    record = document.get("settings", {}).get(SITE_KEY)
+    if record is None:
+        return []
+    problems = _Problems()
+    base = f"settings/{SITE_KEY}"
+    errors = sorted(_validator().iter_errors(record), key=lambda e: list(map(str, e.path)))
+    for error in errors:
+        path = list(error.absolute_path)
+        place = {}
+        if len(path) >= 2 and path[0] == "tables" and isinstance(path[1], int):
+            item = record["tables"][path[1]] if path[1] < len(record["tables"]) else None
+            if isinstance(item, dict):
+                place = {k: item.get(k) for k in ("round", "table") if isinstance(item.get(k), int)}
+        where = "/".join([base, *map(str, path)])
+        problems.add(error.message, where=where, **place)
+    if problems.found:
+        return problems.found
+
+    tables = {(r["number"], t["number"]): t for r in document["rounds"] for t in r["tables"]}
+    names = {p["id"]: f"{p['name']} ({p['id']})" for p in document["players"]}
+    seen_places = Counter((t["round"], t["table"]) for t in record.get("tables", []))
+    token_count = Counter(
+        link["token"] for t in record.get("tables", []) for link in t.get("links", [])
+    )
+    for index, entry in enumerate(record.get("tables", [])):
+        place = {"round": entry["round"], "table": entry["table"]}
+        where = f"{base}/tables/{index}"
+        table = tables.get((entry["round"], entry["table"]))
+        if table is None:
+            problems.add(_("the file has no such table in this round."), where=where, **place)
+            continue
+        if seen_places[entry["round"], entry["table"]] > 1:
+            problems.add(_("this table is listed more than once."), where=where, **place)
+        _check_versions(problems, entry, table, names, where, place)
+        _check_links(problems, entry, token_count, where, place)
+    return problems.found
+
+
+def _check_versions(problems, entry, table, names, where, place) -> None:
+    versions = entry.get("versions", [])
+    n_seats = len(table["seats"])
+    players = tuple(names.get(pid, pid) for pid in table["seats"])
+    numbers = Counter(v["number"] for v in versions if v["number"] is not None)
+    keys = Counter(v["key"] for v in versions if "key" in v)
+    latest: tuple[int, Sheet] | None = None
+    for index, version in enumerate(versions):
+        at = f"{where}/versions/{index}"
+        label = (
+            _("version %(number)s") % {"number": version["number"]}
+            if version["number"] is not None
+            else _("conflict record %(index)s") % {"index": index + 1}
+        )
+
+        def bad(message: str, deal=None, player=None, at=at, label=label) -> None:
+            problems.add(f"{label}: {message}", where=at, deal=deal, player=player, **place)
+
+        if version["number"] is not None and numbers[version["number"]] > 1:
+            bad(_("this version number appears more than once."))
+        if "key" in version:
+            try:
+                uuid.UUID(version["key"])
+            except ValueError:
+                bad(_("key must be a UUID."))
+            if keys[version["key"]] > 1:
+                bad(_("this submission key appears more than once."))
+        if "ip" in version:
+            try:
+                ipaddress.ip_address(version["ip"])
+            except ValueError:
+                bad(_("ip must be an IPv4 or IPv6 address."))
+        if "saved_at" in version and parse_time(version["saved_at"]) is None:
+            bad(_("%(key)s must be a date and time (ISO 8601).") % {"key": "saved_at"})
+        confirmation = version.get("confirmation")
+        if confirmation is not None:
+            if version["number"] is None:
+                bad(_("a conflict record cannot be confirmed."))
+            if "at" in confirmation and parse_time(confirmation["at"]) is None:
+                bad(_("%(key)s must be a date and time (ISO 8601).") % {"key": "confirmation.at"})
+        restored = version.get("restored_from")
+        if restored is not None and restored >= index:
+            bad(_("restored_from must name an earlier entry of this table's list."))
+        shape_ok = all(len(row) == n_seats for row in version["cells"]) and all(
+            seat < n_seats for seat, _deal in version.get("penalties", [])
+        )
+        if not shape_ok:
+            bad(
+                _("the cells or penalties do not fit the %(n)s seats of this table.")
+                % {"n": n_seats}
+            )
+            continue
+        sheet = version_sheet(version, n_seats)
+        for problem in check_sheet(sheet):
+            player = players[problem.seat] if problem.seat is not None else None
+            bad(rule_message(problem), deal=problem.deal, player=player)
+        if version["number"] is not None and (latest is None or version["number"] > latest[0]):
+            latest = (version["number"], sheet)
+    if latest is not None:
+        seats = table["seats"]
+        in_file = (
+            table.get("deals", []),
+            sorted((p["player"], p["deal"]) for p in table.get("penalties", [])),
+        )
+        in_version = (
+            sheet_file_deals(latest[1]),
+            sorted((seats[p.seat], p.deal) for p in latest[1].penalties),
+        )
+        if in_file != in_version:
+            problems.add(
+                _("the latest version (%(number)s) is not the sheet this file holds for the table.")
+                % {"number": latest[0]},
+                where=f"{where}/versions",
+                **place,
+            )
+
+
+def _check_links(problems, entry, token_count, where, place) -> None:
+    active = 0
+    for index, link in enumerate(entry.get("links", [])):
+        at = f"{where}/links/{index}"
+        if token_count[link["token"]] > 1:
+            problems.add(_("this token is used by more than one link."), where=at, **place)
+        for key in ("created_at", "revoked_at"):
+            if key in link and parse_time(link[key]) is None:
+                problems.add(
+                    _("%(key)s must be a date and time (ISO 8601).") % {"key": key},
+                    where=at,
+                    **place,
+                )
+        if "revoked_at" not in link:
+            active += 1
+    if active > 1:
+        problems.add(
+            _("a table has at most one link that is not revoked; this one has %(n)s.")
+            % {"n": active},
+            where=f"{where}/links",
+            **place,
+        )

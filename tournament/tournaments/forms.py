@@ -1,0 +1,128 @@
+"""The tournament's settings form: it validates and delegates to services."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.standings import TieBreak
+from tournament.models import Tournament
+
+TIEBREAK_LABELS = {
+    TieBreak.TOURNAMENT_POINTS: _("most tournament points"),
+    TieBreak.FEWER_BOLLEN: _("fewest bollen"),
+    TieBreak.MORE_CORRECT: _("most correct deals"),
+    TieBreak.MORE_POINTS: _("most points (kept bids)"),
+}
+
+
+class TournamentForm(forms.ModelForm):
+    """Name, date, place, rounds planned, table sizes and preference, tie-break order, and how
+    sheets are confirmed."""
+
+    table_sizes = forms.TypedMultipleChoiceField(
+        label=_("Table sizes"),
+        choices=[(3, "3"), (4, "4"), (5, "5"), (6, "6")],
+        coerce=int,
+        initial=[4, 5],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Tables of 4 and 5 are usual; 3 or 6 only when the count demands it."),
+    )
+    prefer_size = forms.TypedChoiceField(
+        label=_("Preferred table size"),
+        choices=[(4, "4"), (5, "5"), (3, "3"), (6, "6")],
+        coerce=int,
+        initial=4,
+        help_text=_("Used as often as possible; e.g. 20 players: 5 tables of 4 or 4 of 5."),
+    )
+    rounds_planned = forms.IntegerField(
+        label=_("Rounds planned"),
+        min_value=1,
+        max_value=50,
+        initial=4,
+        help_text=_("The seating plans this many rounds ahead, so players meet new opponents."),
+    )
+    tiebreak_1 = forms.TypedChoiceField(label=_("Ranked by"), coerce=TieBreak, choices=())
+    tiebreak_2 = forms.TypedChoiceField(label=_("then by"), coerce=TieBreak, choices=())
+    tiebreak_3 = forms.TypedChoiceField(
+        label=_("then by"), coerce=TieBreak, choices=(), required=False, empty_value=None
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "date",
+            "place",
+            "rounds_planned",
+            "seating_balance",
+            "clubs_apart_first_round",
+            "language",
+            "public",
+            "confirmation_rule",
+        ]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "seating_balance": forms.RadioSelect,
+        }
+        help_texts = {
+            "public": _("Players can look up their table and the standings without signing in."),
+            "seating_balance": _(
+                "Only matters with tables of two sizes (4 and 5): even tables keeps everyone "
+                "about equally often at the larger table; fewest repeats lets players meet as "
+                "few earlier opponents as possible. Seating a round shows what each gives, and "
+                "you can take the other before publishing."
+            ),
+            "clubs_apart_first_round": _(
+                "From the players' clubs, as far as the number of tables allows. Pairs that "
+                "may never sit together (partners, family) are set on the player's page."
+            ),
+            "confirmation_rule": _(
+                "Another person: whoever saved a sheet never confirms it. Re-typing: anyone, "
+                "also the one who saved it, confirms by typing the paper form blind into an "
+                "empty copy. No confirmation: every sheet counts as final at once."
+            ),
+        }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(str(tb), label) for tb, label in TIEBREAK_LABELS.items()]
+        self.fields["tiebreak_1"].choices = choices
+        self.fields["tiebreak_2"].choices = choices
+        self.fields["tiebreak_3"].choices = [("", _("(nothing: shared rank)")), *choices]
+        order = list(self.instance.tiebreaks) if self.instance.pk else None
+        order = order or [str(TieBreak.TOURNAMENT_POINTS), str(TieBreak.FEWER_BOLLEN)]
+        for index, value in enumerate(order[:3], start=1):
+            self.initial.setdefault(f"tiebreak_{index}", value)
+        # A form sent without the rule (an older page, a script) keeps the one in force.
+        self.fields["confirmation_rule"].required = False
+        # A form posted without it (an older page, a script) keeps the fair default.
+        self.fields["seating_balance"].required = False
+        if self.instance.pk:
+            self.initial["table_sizes"] = self.instance.table_sizes
+            self.initial["prefer_size"] = self.instance.prefer_size
+
+    def clean_confirmation_rule(self) -> str:
+        return self.cleaned_data.get("confirmation_rule") or self.instance.confirmation_rule
+
+    def clean(self):
+        cleaned = super().clean()
+        sizes = cleaned.get("table_sizes") or []
+        prefer = cleaned.get("prefer_size")
+        if sizes and prefer is not None and prefer not in sizes:
+            self.add_error("prefer_size", _("The preferred size must be one of the table sizes."))
+        order = [cleaned.get(f"tiebreak_{i}") for i in (1, 2, 3)]
+        order = [tb for tb in order if tb]
+        if len(set(order)) != len(order):
+            self.add_error("tiebreak_2", _("Each criterion can be used once."))
+        cleaned["tiebreaks"] = [str(tb) for tb in order]
+        return cleaned
+
+    def tournament_fields(self) -> dict:
+        """The cleaned values as keyword arguments for the tournament services."""
+        data = {name: self.cleaned_data[name] for name in self.Meta.fields}
+        data["table_sizes"] = sorted(self.cleaned_data["table_sizes"])
+        data["prefer_size"] = self.cleaned_data["prefer_size"]
+        data["tiebreaks"] = self.cleaned_data["tiebreaks"]
+        data["seating_balance"] = data["seating_balance"] or Tournament.SeatingBalance.EVEN
+        return data

@@ -1,0 +1,64 @@
+"""Creating and changing tournaments."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db import transaction
+
+from scoring.standings import tie_break_order
+from scoring.tables import table_split
+from tournament.models import Tournament
+from tournament.tournament_file.importing import tournament_unique_slug
+
+EDITABLE = (
+    "name",
+    "date",
+    "place",
+    "rounds_planned",
+    "language",
+    "public",
+    "table_sizes",
+    "prefer_size",
+    "seating_balance",
+    "clubs_apart_first_round",
+    "tiebreaks",
+    "confirmation_rule",
+)
+
+
+def _validate(fields: dict[str, Any]) -> None:
+    # scoring refuses impossible sizes and tie-break orders; a bug in a form surfaces here.
+    table_split(12, sizes=fields["table_sizes"], prefer=fields["prefer_size"])
+    tie_break_order(fields["tiebreaks"])
+
+
+@transaction.atomic
+def tournament_create(
+    *, director, name: str, date: datetime.date | None, **fields: Any
+) -> Tournament:
+    """Create a tournament directed by ``director``."""
+    fields = {"name": name, "date": date, **fields}
+    _validate(fields)
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise TypeError(f"tournament_create() got unknown fields {sorted(unknown)}")
+    tournament = Tournament.objects.create(
+        slug=tournament_unique_slug(name=name, date=date), **fields
+    )
+    tournament.directors.add(director)
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change a tournament's settings (its slug stays, so printed links keep working)."""
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise TypeError(f"tournament_update() got unknown fields {sorted(unknown)}")
+    _validate({**{f: getattr(tournament, f) for f in EDITABLE}, **fields})
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    tournament.save()
+    return tournament

@@ -1,0 +1,10 @@
+"""A tournament's own page and settings (under /t/<slug>/)."""
+
+from django.urls import path
+
+from tournament.tournaments import views
+
+urlpatterns = [
+    path("", views.tournament_detail, name="tournament_detail"),
+    path("edit/", views.tournament_edit, name="tournament_edit"),
+]

@@ -1,0 +1,49 @@
+"""The site's own error pages: plain, in the visitor's language, and built so that they cannot
+fail themselves (no database, no session, no signed-in user: only the template and the active
+language). Nothing about the server, its settings or the error is shown."""
+
+from __future__ import annotations
+
+import sys
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+from django.utils.translation import gettext as _
+
+from tournament.venue.middleware import DATABASE_UNREACHABLE
+
+RETRY_AFTER_SECONDS = 10
+
+
+def _plain(template_name: str, status: int, fallback: str) -> HttpResponse:
+    try:
+        body = loader.get_template(template_name).render({})
+    except Exception:  # the page of last resort must always answer
+        body = f"<!DOCTYPE html><title>{status}</title><h1>{fallback}</h1>"
+    return HttpResponse(body, status=status)
+
+
+def database_unavailable(request: HttpRequest | None = None) -> HttpResponse:
+    """503: the database cannot be reached; the phones keep what they have not sent yet."""
+    response = _plain("503.html", 503, _("The database cannot be reached right now."))
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: the 503 page when the error was the database, else the plain 500 page."""
+    if isinstance(sys.exc_info()[1], DATABASE_UNREACHABLE):
+        return database_unavailable(request)
+    return _plain("500.html", 500, _("Something went wrong on the server."))
+
+
+def signing_in_paused(request: HttpRequest, original_response=None, credentials=None):
+    """``AXES_LOCKOUT_CALLABLE``: too many wrong passwords for one username from one address.
+    Says in the visitor's language for how long, and how a director lifts it at once."""
+    context = {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": round(float(settings.AXES_COOLOFF_TIME) * 60),
+    }
+    body = loader.get_template("errors/locked.html").render(context, request)
+    return HttpResponse(body, status=429)

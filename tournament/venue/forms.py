@@ -1,0 +1,92 @@
+"""The form of the address for phones (``tournament.venue.site_address``)."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from urllib.parse import urlsplit
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+SCHEMES = ("http", "https")
+_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+
+
+def _valid_host(host: str) -> bool:
+    """An IP address, or a name of letters, digits and hyphens between dots (``laptop``,
+    ``laptop.local``, ``bollen.example.nl``; other scripts through IDNA)."""
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    try:
+        ascii_host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return False
+    labels = ascii_host.rstrip(".").split(".")
+    return len(ascii_host) <= 253 and all(_LABEL.match(label) for label in labels)
+
+
+class SiteAddressForm(forms.Form):
+    """An address such as ``http://192.168.1.20:8000``: scheme, host and port, nothing more.
+    Empty means: the ``SITE_URL`` setting, or else this machine's network address."""
+
+    site_url = forms.CharField(
+        label=_("Address for phones"),
+        max_length=200,
+        required=False,
+        help_text=_(
+            "For example http://192.168.1.20:8000: what a phone on the club's wifi opens to "
+            "reach this laptop. Leave empty to use the address found automatically."
+        ),
+        widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off", "size": 36}),
+    )
+
+    def clean_site_url(self) -> str:
+        raw = self.cleaned_data["site_url"].strip()
+        if not raw:
+            return ""
+        url = raw if "://" in raw else f"http://{raw}"
+        try:
+            parts = urlsplit(url)
+            parts.port  # noqa: B018 -- a port that is not a number raises ValueError
+        except ValueError:
+            raise ValidationError(
+                _("Address for phones: “%(value)s” has a port that is not a number."),
+                code="port",
+                params={"value": raw},
+            ) from None
+        if parts.scheme.lower() not in SCHEMES:
+            raise ValidationError(
+                _("Address for phones: it must start with http:// or https://."), code="scheme"
+            )
+        if not parts.hostname:
+            raise ValidationError(
+                _("Address for phones: “%(value)s” has no host name or address."),
+                code="host",
+                params={"value": raw},
+            )
+        if parts.username or parts.password:
+            raise ValidationError(
+                _("Address for phones: leave out a user name or password."), code="userinfo"
+            )
+        base = f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+        if parts.path not in ("", "/") or parts.query or parts.fragment:
+            raise ValidationError(
+                _(
+                    "Address for phones: only the address, without a path or anything after it "
+                    "(for example %(base)s)."
+                ),
+                code="path",
+                params={"base": base},
+            )
+        if not _valid_host(parts.hostname):
+            raise ValidationError(
+                _("Address for phones: “%(value)s” is not a valid web address."),
+                code="invalid",
+                params={"value": raw},
+            )
+        return base

@@ -1,0 +1,121 @@
+"""The site's middleware.
+
+- The site's language: Dutch unless the visitor chose English with the switch in the header.
+  Django's LocaleMiddleware would also follow the browser's Accept-Language, so a director whose
+  laptop is set to English would get an English site without asking; a club expects Dutch.
+- The hosts the site answers to beyond ``ALLOWED_HOSTS`` (the address set on the site).
+- A plain 503 page when the database cannot be reached.
+"""
+
+import logging
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.db.models.signals import post_save
+from django.http.request import split_domain_port, validate_host
+from django.utils import translation
+
+from tournament.venue import network
+
+logger = logging.getLogger(__name__)
+
+# What a lost or refused database connection raises (psycopg and SQLite alike).
+DATABASE_UNREACHABLE = (OperationalError, InterfaceError)
+
+
+class ChosenLanguageMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.languages = {code for code, _name in settings.LANGUAGES}
+
+    def __call__(self, request):
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        language = chosen if chosen in self.languages else settings.LANGUAGE_CODE
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Language", language)
+        translation.deactivate()
+        return response
+
+
+# ---- The hosts the site answers to ----------------------------------------------------------
+
+EXTRA_HOSTS_CACHE_KEY = "bollen:extra-hosts"
+EXTRA_HOSTS_SECONDS = 5
+
+
+def _bracketed(host: str) -> str:
+    host = host.strip().lower()
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def extra_hosts() -> frozenset[str]:
+    """Hosts accepted beyond ``ALLOWED_HOSTS`` without a restart: the host of the address a
+    director set on the site and, when ``ALLOWED_HOSTS`` is this machine's own (not set by
+    hand), the addresses this machine has now (it may have joined the wifi after starting).
+    Looked up again at most every few seconds."""
+    hosts = cache.get(EXTRA_HOSTS_CACHE_KEY)
+    if hosts is not None:
+        return hosts
+    from tournament.models import SiteSettings
+
+    found: set[str] = set()
+    try:
+        site_url = SiteSettings.objects.filter(pk=1).values_list("site_url", flat=True).first()
+    except DatabaseError:
+        site_url = None  # the request itself will meet the database problem and say so
+    if site_url and network.url_host(site_url):
+        found.add(_bracketed(network.url_host(site_url)))
+    if getattr(settings, "ALLOWED_HOSTS_FROM_MACHINE", False):
+        found.update(_bracketed(address) for address in network.machine_addresses())
+    hosts = frozenset(found)
+    cache.set(EXTRA_HOSTS_CACHE_KEY, hosts, EXTRA_HOSTS_SECONDS)
+    return hosts
+
+
+def _forget_extra_hosts(**kwargs) -> None:
+    cache.delete(EXTRA_HOSTS_CACHE_KEY)
+
+
+post_save.connect(_forget_extra_hosts, sender="tournament.SiteSettings")
+
+
+class SiteAddressHostMiddleware:
+    """Django refuses a ``Host`` outside ``ALLOWED_HOSTS`` (400) the first time anything asks
+    for it. A host from :func:`extra_hosts` is checked here instead, so a director who sets the
+    address for phones on the site does not need to restart the server."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        host = request._get_raw_host()
+        domain, _port = split_domain_port(host)
+        if domain and not validate_host(domain, settings.ALLOWED_HOSTS) and domain in extra_hosts():
+            request.get_host = lambda: host  # checked above
+        return self.get_response(request)
+
+
+# ---- The database is down -------------------------------------------------------------------
+
+
+class DatabaseUnavailableMiddleware:
+    """A page that cannot reach the database (PostgreSQL stopped, a wrong password) answers
+    503 with a plain page instead of a bare error, also while signing in. Errors outside the
+    views (the session, saving the sign-in) reach the same page through ``handler500``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, DATABASE_UNREACHABLE):
+            return None
+        from tournament.venue.error_pages import database_unavailable
+
+        logger.error("The database cannot be reached (%s): %s", request.path, exception)
+        return database_unavailable(request)
