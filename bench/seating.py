@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python bench/seating.py                  # every instance, default time limit
     .venv/bin/python bench/seating.py --only 32x10 --time-limit 10 --seed 3
     .venv/bin/python bench/seating.py --only 18x5 --only 23x6 --seeds 5   # seeds 0 to 4
+    .venv/bin/python bench/seating.py --only 23x5 --time-limit 2.5   # a sweep instance alone
     .venv/bin/python bench/seating.py --search-only    # no finite-field designs: the search alone
     .venv/bin/python bench/seating.py --sweep          # and 13 to 47 players over 4 to 6 rounds
     .venv/bin/python bench/seating.py --sweep-only --balance even
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
         "--sweep-only", action="store_true", help="only 13 to 47 players over 4 to 6 rounds"
     )
     args = parser.parse_args(argv)
-    names = {instance.name for instance in INSTANCES}
+    names = {instance.name for instance in (*INSTANCES, *SWEEP)}
     unknown = set(args.only or ()) - names
     if unknown:
         parser.error(f"unknown instance {', '.join(sorted(unknown))}; choose from {sorted(names)}")
@@ -141,6 +142,10 @@ def main(argv: list[str] | None = None) -> None:
     instances = [] if args.sweep_only else list(INSTANCES)
     if args.sweep or args.sweep_only:
         instances += SWEEP
+    elif args.only:
+        # A sweep instance named with --only runs without the whole sweep.
+        listed = {instance.name for instance in INSTANCES}
+        instances += [i for i in SWEEP if i.name in args.only and i.name not in listed]
     print("  ".join(title.rjust(width) for title, width in COLUMNS))
     for instance in instances:
         if args.only and instance.name not in args.only:
