@@ -88,7 +88,9 @@ CONFIRM_MESSAGES = {
         "The sheet was saved again while you were checking it. Check the new version."
     ),
     ConfirmRefusal.OWN_SHEET: gettext_lazy(
-        "You saved this version of the sheet yourself, so someone else on the team must confirm it."
+        "You saved this version of the sheet yourself, so someone else on the team must "
+        "confirm it. Working alone? Invite someone on the Team tab, or let re-typing confirm "
+        "(Settings, Confirmation of sheets)."
     ),
     ConfirmRefusal.RETYPE_OWN_SHEET: gettext_lazy(
         "You saved this version of the sheet yourself: confirm it by re-typing the paper form "

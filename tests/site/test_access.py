@@ -106,7 +106,7 @@ RULES: dict[str, dict[str, str]] = {
     "sheet_retype": TEAM,
     "standings_unconfirmed": DIRECTOR_POST,
     "team": DIRECTOR_ONLY,
-    "team_invite": DIRECTOR_POST,
+    "team_invite": DIRECTOR_ONLY,  # a GET goes back to the team page
     "team_remove": DIRECTOR_POST,
     "team_invitation_revoke": DIRECTOR_POST,
     # A working invitation opens its page for everyone (signed in: "join with this account").

@@ -276,3 +276,24 @@ def test_two_people_using_one_link_at_once_one_joins(director):
         assert invitation.used_by == joined[0]
     assert tournament.scorers.count() == 5
     assert get_user_model().objects.filter(username__startswith="teller").count() == 5
+
+
+def test_the_invitation_page_reloaded_goes_back_to_the_team_page(director_client, tournament):
+    page = director_client.get(reverse("team_invite", args=[tournament.slug]))
+    assert page.status_code == 302
+    assert page["Location"] == reverse("team", args=[tournament.slug])
+
+
+def test_a_scorer_is_the_role_offered_first(director_client, tournament):
+    html = director_client.get(reverse("team", args=[tournament.slug])).content.decode()
+    select = html[html.index('name="role"') :]
+    assert select.index('value="scorer"') < select.index('value="director"')
+    assert 'value="scorer" selected' in select
+
+
+def test_an_invitation_to_a_loopback_address_is_warned_about(director_client, tournament, settings):
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    page = director_client.post(reverse("team_invite", args=[tournament.slug]), {"role": "scorer"})
+    html = page.content.decode()
+    assert 'id="site-address-warning"' in html
+    assert "http://127.0.0.1:8000/join/" in html

@@ -37,14 +37,20 @@ from tournament.team.services import (
     team_members,
     team_pending_invitations,
 )
-from tournament.venue.site_address import absolute_url
+from tournament.venue.site_address import absolute_url, site_url, site_url_problem
 
 # The sign-in backend for someone who has just chosen their password (several are configured).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 class InviteForm(forms.Form):
-    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Role.choices)
+    # A scorer first: the role most invitations are for, and the one that can do least harm
+    # when chosen by accident.
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"),
+        choices=sorted(Role.choices, key=lambda choice: choice[0] != Role.SCORER),
+        initial=Role.SCORER,
+    )
 
 
 class RemoveForm(forms.Form):
@@ -87,6 +93,8 @@ def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, sta
             "join_url": join_url,
             "qr": qr_data_uri(join_url) if join_url else None,
             "hours": invitation_hours(),
+            # The invitation link uses the address for phones: warn as the print page does.
+            "site_url_problem": site_url_problem(site_url(request)),
         },
         status=status,
     )
@@ -99,9 +107,14 @@ def team(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @never_cache
 @director_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def team_invite(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Make an invitation and show its link once (this response only; it is never stored)."""
+    """Make an invitation and show its link once (this response only; it is never stored).
+
+    A GET (the page reloaded, the language switched) goes back to the team page, where the
+    invitation is listed and can be withdrawn or made again."""
+    if request.method == "GET":
+        return redirect("team", slug=tournament.slug)
     form = InviteForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose the role of the person you invite."))
