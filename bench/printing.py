@@ -69,6 +69,7 @@ def case_sheets(n_tables: int, repeat: int) -> None:
     from django.urls import reverse
 
     from scoring.deals import DEALS
+    from tournament.models import Table
     from tournament.printing.documents import round_sheet_forms
     from tournament.printing.render import html_to_pdf
 
@@ -84,7 +85,14 @@ def case_sheets(n_tables: int, repeat: int) -> None:
 
     measure(f"score sheets, {n_tables} tables (view, PDF)", sheets, repeat)
 
-    forms = round_sheet_forms(event, 1, lambda table: f"http://localhost/{table.table_number}/")
+    forms = round_sheet_forms(
+        event,
+        1,
+        {
+            t.pk: f"http://localhost/{t.number}/"
+            for t in Table.objects.filter(round__tournament=event)
+        },
+    )
     html = render_to_string(
         "printing/score_sheets.html", {"tournament": event, "forms": forms, "deals": DEALS}
     )

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from scoring.errors import ErrorCode, Problem, ScoringError
-from scoring.sheet import SheetResult
+from scoring.sheet import SeatTotals, SheetResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,16 +183,23 @@ def standings(
 
 def round_scores(seats: Sequence[Hashable], result: SheetResult, *, round: int) -> list[RoundScore]:
     """The round scores of one table: ``seats[i]`` is the player at seat ``i`` of ``result``."""
-    if len(seats) != len(result.totals):
-        raise ValueError(f"{len(seats)} players given for a table of {len(result.totals)} seats")
+    return seat_round_scores(seats, result.totals, round=round)
+
+
+def seat_round_scores(
+    seats: Sequence[Hashable], totals: Sequence[SeatTotals], *, round: int
+) -> list[RoundScore]:
+    """The round scores of one table from its seats' totals: ``seats[i]`` has ``totals[i]``."""
+    if len(seats) != len(totals):
+        raise ValueError(f"{len(seats)} players given for a table of {len(totals)} seats")
     return [
         RoundScore(
             player=player,
             round=round,
-            tournament_points=totals.tournament_points,
-            bollen=totals.bollen,
-            correct=totals.correct,
-            points=totals.points,
+            tournament_points=seat.tournament_points,
+            bollen=seat.bollen,
+            correct=seat.correct,
+            points=seat.points,
         )
-        for player, totals in zip(seats, result.totals, strict=True)
+        for player, seat in zip(seats, totals, strict=True)
     ]

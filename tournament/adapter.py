@@ -13,17 +13,27 @@ from dataclasses import dataclass
 
 from django.db import models
 from django.db.models import Exists, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from scoring.deals import DEAL_COUNT
 from scoring.errors import Problem
-from scoring.sheet import DealEntry, Penalty, Sheet, SheetResult, check_sheet, score_sheet
-from scoring.standings import RoundScore, StandingRow, round_scores, standings
+from scoring.sheet import (
+    DealEntry,
+    Penalty,
+    SeatTotals,
+    Sheet,
+    SheetResult,
+    check_sheet,
+    score_sheet,
+)
+from scoring.standings import RoundScore, StandingRow, seat_round_scores, standings
 from tournament.models import (
     Entry,
     Player,
     Seat,
     SheetConfirmation,
+    SheetScore,
     SheetVersion,
     Table,
     Tournament,
@@ -113,16 +123,9 @@ def load_table_sheets(
         entries = entries.filter(seat__table_id__in=table_ids)
         penalties = penalties.filter(seat__table_id__in=table_ids)
 
-    by_table: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    table_place: dict[int, tuple[int, int]] = {}
+    by_table, table_place = _seats_by_table(seats)
     seat_place: dict[int, tuple[int, int]] = {}
-    for seat_id, table_id, table_no, round_no, player_id, position in seats.values_list(
-        "id", "table_id", "table__number", "round__number", "player_id", "position"
-    ):
-        by_table[table_id].append((position, seat_id, player_id))
-        table_place[table_id] = (round_no, table_no)
     for table_id, seats_of_table in by_table.items():
-        seats_of_table.sort()
         for index, (_position, seat_id, _player) in enumerate(seats_of_table):
             seat_place[seat_id] = (table_id, index)
 
@@ -154,18 +157,173 @@ def load_table_sheets(
     return sheets
 
 
+SeatsOfTables = dict[int, list[tuple[int, int, int]]]
+
+
+def _seats_by_table(seats) -> tuple[SeatsOfTables, dict[int, tuple[int, int]]]:
+    """``{table id: [(position, seat id, player id)...]}`` in seat order, and each table's
+    ``(round, table number)``, from a queryset of seats (one query)."""
+    by_table: SeatsOfTables = defaultdict(list)
+    table_place: dict[int, tuple[int, int]] = {}
+    for seat_id, table_id, table_no, round_no, player_id, position in seats.values_list(
+        "id", "table_id", "table__number", "round__number", "player_id", "position"
+    ):
+        by_table[table_id].append((position, seat_id, player_id))
+        table_place[table_id] = (round_no, table_no)
+    for seats_of_table in by_table.values():
+        seats_of_table.sort()
+    return by_table, table_place
+
+
 def table_sheet(table: Table) -> TableSheet:
     """The sheet of one table."""
     (sheet,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
     return sheet
 
 
-def sheets_round_scores(sheets: Iterable[TableSheet]) -> list[RoundScore]:
+@dataclass(frozen=True, slots=True)
+class TableScore:
+    """What a table's sheet scores (per seat, in seat order), without its cells: what the
+    standings and the public pages need, read from ``SheetScore`` while it is current."""
+
+    table_id: int
+    round_number: int
+    table_number: int
+    seat_ids: tuple[int, ...]
+    player_ids: tuple[int, ...]
+    started: bool
+    complete: bool
+    totals: tuple[SeatTotals, ...]
+
+    @property
+    def has_entries(self) -> bool:
+        return self.started
+
+    @classmethod
+    def of_sheet(cls, table: TableSheet, result: SheetResult | None = None) -> TableScore:
+        result = result if result is not None else table.result()
+        return cls(
+            table_id=table.table_id,
+            round_number=table.round_number,
+            table_number=table.table_number,
+            seat_ids=table.seat_ids,
+            player_ids=table.player_ids,
+            started=table.sheet.started,
+            complete=result.complete,
+            totals=result.totals,
+        )
+
+
+_TOTALS_FIELDS = SeatTotals.__dataclass_fields__.keys()
+
+
+def sheet_scores_store(scores: Mapping[int, TableScore], *, versions: Mapping[int, int]) -> None:
+    """Keep what each table's sheet scores as computed from its version ``versions[table]``
+    (one query per 500 tables). Only the services that store a sheet call this."""
+    SheetScore.objects.bulk_create(
+        [
+            SheetScore(
+                table_id=table_id,
+                version=versions.get(table_id, 0),
+                seat_ids=list(score.seat_ids),
+                started=score.started,
+                complete=score.complete,
+                totals=[[getattr(t, name) for name in _TOTALS_FIELDS] for t in score.totals],
+            )
+            for table_id, score in scores.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["version", "seat_ids", "started", "complete", "totals"],
+        batch_size=500,
+    )
+
+
+def sheet_scores_refresh(*, tournament: Tournament, table_ids: Sequence[int] | None = None) -> None:
+    """Score the sheets of a tournament (or some of its tables) afresh and keep the scores
+    with the version each was computed from: after an import, or a change of seats."""
+    sheets = load_table_sheets(tournament=tournament, table_ids=table_ids)
+    sheet_scores_store(
+        {s.table_id: TableScore.of_sheet(s) for s in sheets},
+        versions=_current_versions([s.table_id for s in sheets]),
+    )
+
+
+def _current_versions(table_ids: Sequence[int]) -> dict[int, int]:
+    """The current sheet version of each table that was ever saved on the site."""
+    latest: dict[int, int] = {}
+    for table_id, number in SheetVersion.objects.filter(
+        table_id__in=table_ids, number__isnull=False
+    ).values_list("table_id", "number"):
+        latest[table_id] = max(number, latest.get(table_id, 0))
+    return latest
+
+
+def _current_version(table_ref: str):
+    return Coalesce(
+        Subquery(
+            SheetVersion.objects.filter(table=OuterRef(table_ref), number__isnull=False)
+            .order_by("-number")
+            .values("number")[:1]
+        ),
+        0,
+    )
+
+
+def load_table_scores(
+    *, tournament: Tournament, round_number: int | None = None
+) -> list[TableScore]:
+    """What every table's sheet scores (or one round's), in two queries: the seats, and the
+    kept scores that are current (computed from the table's version now, for its seats now).
+    A table without a current score is scored afresh from its cells; nothing is written."""
+    seats = Seat.objects.filter(round__tournament=tournament)
+    kept = SheetScore.objects.filter(table__round__tournament=tournament)
+    if round_number is not None:
+        seats = seats.filter(round__number=round_number)
+        kept = kept.filter(table__round__number=round_number)
+    by_table, table_place = _seats_by_table(seats)
+    current = {
+        table_id: (seat_ids, started, complete, totals)
+        for table_id, version, now, seat_ids, started, complete, totals in kept.annotate(
+            now=_current_version("table_id")
+        ).values_list("table_id", "version", "now", "seat_ids", "started", "complete", "totals")
+        if version == now
+    }
+    scores: list[TableScore] = []
+    stale: list[int] = []
+    for table_id, seats_of_table in by_table.items():
+        seat_ids = tuple(s[1] for s in seats_of_table)
+        row = current.get(table_id)
+        if row is None or tuple(row[0]) != seat_ids:
+            stale.append(table_id)
+            continue
+        round_no, table_no = table_place[table_id]
+        scores.append(
+            TableScore(
+                table_id=table_id,
+                round_number=round_no,
+                table_number=table_no,
+                seat_ids=seat_ids,
+                player_ids=tuple(s[2] for s in seats_of_table),
+                started=row[1],
+                complete=row[2],
+                totals=tuple(SeatTotals(*t) for t in row[3]),
+            )
+        )
+    if stale:
+        fresh = load_table_sheets(tournament=tournament, table_ids=stale)
+        scores.extend(TableScore.of_sheet(s) for s in fresh)
+    scores.sort(key=lambda s: (s.round_number, s.table_number))
+    return scores
+
+
+def sheets_round_scores(sheets: Iterable[TableSheet | TableScore]) -> list[RoundScore]:
     """Every seated player's score per round, from the sheets that have any entries."""
     scores: list[RoundScore] = []
     for table in sheets:
         if table.has_entries:
-            scores.extend(round_scores(table.player_ids, table.result(), round=table.round_number))
+            totals = table.totals if isinstance(table, TableScore) else table.result().totals
+            scores.extend(seat_round_scores(table.player_ids, totals, round=table.round_number))
     return scores
 
 
@@ -225,7 +383,7 @@ def tournament_standings(tournament: Tournament) -> Standings:
     for player in players.values():
         player.tournament = tournament  # known already: no query per row when it is used
     unconfirmed = unconfirmed_table_ids(tournament)
-    sheets = [s for s in load_table_sheets(tournament=tournament) if s.has_entries]
+    sheets = [s for s in load_table_scores(tournament=tournament) if s.has_entries]
     counted = [s for s in sheets if tournament.count_unconfirmed or s.table_id not in unconfirmed]
     scores = sheets_round_scores(counted)
     rows = standings(

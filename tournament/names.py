@@ -14,7 +14,7 @@ from __future__ import annotations
 import string
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from pyuca import Collator
 
@@ -140,6 +140,7 @@ def _key(text: str) -> tuple[int, ...]:
     return _collator().sort_key(text)
 
 
+@lru_cache(maxsize=8192)  # a pure function of the name; the standings sort every name often
 def name_sort_key(name: str) -> tuple:
     """Alphabetical order as on a Dutch list: by surname, then given names, then tussenvoegsel
     ("Meer, Jan van der" before "Mulder, Anna"); "Émile" among the E's, "Ærøe" among the A's."""

@@ -1,12 +1,20 @@
 """The tournament's data: who plays, where they sit each round, and what each table wrote down.
 
-Points, bollen and standings are never stored: they are computed from the score sheets by
-``scoring/`` through ``tournament.adapter``. One app, one migration history; the models sit in
-modules by what they hold and are all importable from here.
+Points, bollen and standings are computed from the score sheets by ``scoring/`` through
+``tournament.adapter``; ``SheetScore`` keeps each sheet's scores as computed from its current
+version, a cache that is checked against the version before it is used. One app, one migration
+history; the models sit in modules by what they hold and are all importable from here.
 """
 
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
-from tournament.models.sheets import Entry, Penalty, SheetConfirmation, SheetVersion, TableLink
+from tournament.models.sheets import (
+    Entry,
+    Penalty,
+    SheetConfirmation,
+    SheetScore,
+    SheetVersion,
+    TableLink,
+)
 from tournament.models.site import SiteSettings
 from tournament.models.team import TeamInvitation
 from tournament.models.tournaments import (
@@ -28,6 +36,7 @@ __all__ = [
     "Round",
     "Seat",
     "SheetConfirmation",
+    "SheetScore",
     "SheetVersion",
     "SiteSettings",
     "Table",

@@ -229,3 +229,35 @@ class SheetConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version}: {self.get_method_display()}"
+
+
+class SheetScore(models.Model):
+    """What a table's sheet scores, as computed from one version of it: a derived cache.
+
+    Never edited by hand: ``tournament.adapter`` writes it when a version is stored and on
+    import, and reads it only while it is current (same version, same seats); otherwise the
+    sheet is scored afresh. Deleting every row loses nothing.
+
+    - ``table``: whose sheet.
+    - ``version``: the sheet version it was computed from (0: never saved on the site).
+    - ``seat_ids``: the seats in seat order it was computed for.
+    - ``started``, ``complete``: whether the sheet has any entry, and all 11 deals.
+    - ``totals``: per seat index, ``scoring.sheet.SeatTotals`` as a list in field order.
+    """
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="score", verbose_name=_("table")
+    )
+    version = models.PositiveIntegerField(_("version"))
+    seat_ids = models.JSONField(_("seats"), default=list)
+    started = models.BooleanField(_("started"), default=False)
+    complete = models.BooleanField(_("complete"), default=False)
+    totals = models.JSONField(_("totals"), default=list)
+
+    class Meta:
+        ordering = ["table"]
+        verbose_name = _("sheet score")
+        verbose_name_plural = _("sheet scores")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('version')} {self.version}"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.adapter import sheet_scores_refresh
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import ApartPair, Player, Round, Seat, Tournament
 from tournament.players.importing import PlayerRow, check_rows
@@ -130,7 +131,9 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
             ]
         )
     lost = sorted({s.round.number for s in seats})
+    tables = sorted({s.table_id for s in seats})
     seats.delete()
+    sheet_scores_refresh(tournament=player.tournament, table_ids=tables)
     player.withdrawn_round = from_round
     player.save(update_fields=["withdrawn_round"])
     return lost

@@ -7,14 +7,14 @@ Who deals which deal, the seating and the standings come from ``scoring`` throug
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import groupby
 
 from django.db.models import Count, QuerySet
 
 from scoring.deals import MAX_SEATS, MIN_SEATS
-from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
+from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.models import Player, Round, Tournament
 from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
@@ -79,14 +79,15 @@ def players_by_id(tournament: Tournament) -> dict[int, Player]:
 
 
 def round_sheet_forms(
-    tournament: Tournament, round_number: int, entry_url: Callable[[TableSheet], str]
+    tournament: Tournament, round_number: int, entry_urls: Mapping[int, str]
 ) -> list[PrintedSheet]:
-    """The score sheets of a round's tables, in table order (empty if the round has none)."""
+    """The score sheets of a round's tables, in table order (empty if the round has none), with
+    the QR code of each table's entry URL (``entry_urls`` by table id)."""
     players = players_by_id(tournament)
     forms = []
     for table in load_table_sheets(tournament=tournament, round_number=round_number):
         n_seats = len(table.player_ids)
-        url = entry_url(table)
+        url = entry_urls[table.table_id]
         rows = tuple(
             FormRow(seat=seat, name=players[pid].name, club=players[pid].club)
             for seat, pid in enumerate(table.player_ids, start=1)

@@ -4,7 +4,6 @@ and the ``print_*`` commands both make them here, and ``render`` turns them into
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 
 from django.urls import reverse
 from django.utils.translation import pgettext
@@ -13,7 +12,7 @@ from scoring.deals import DEALS
 from tournament.exports.base import download_name
 from tournament.models import Round, Tournament
 from tournament.printing import documents
-from tournament.printing.links import table_entry_url
+from tournament.printing.links import table_entry_urls
 from tournament.printing.render import qr_data_uri
 
 
@@ -40,8 +39,10 @@ def sheets_printout(
 
     Tables without a link get one now, made by ``by_user``.
     """
-    entry_url = partial(table_entry_url, site=site, by_user=by_user)
-    forms = documents.round_sheet_forms(tournament, round_number, entry_url)
+    entry_urls = table_entry_urls(
+        tournament=tournament, round_number=round_number, site=site, by_user=by_user
+    )
+    forms = documents.round_sheet_forms(tournament, round_number, entry_urls)
     if not forms:
         return None
     return Printout(

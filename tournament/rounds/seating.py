@@ -21,6 +21,7 @@ from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError
 from scoring.tables import table_split
+from tournament.adapter import sheet_scores_refresh
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import (
     SEATING_EDITABLE_STATES,
@@ -252,6 +253,7 @@ def _store_tables(round_: Round, tables) -> None:
             for position, player in enumerate(members)
         ]
     )
+    sheet_scores_refresh(tournament=round_.tournament, table_ids=[t.pk for t in created])
 
 
 def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> None:

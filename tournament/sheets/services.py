@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from scoring.checks import check_sheet
 from scoring.errors import Problem
 from scoring.sheet import Sheet
-from tournament.adapter import TableSheet, load_table_sheets
+from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
 from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, SheetVersion, Table
 from tournament.models import Penalty as PenaltyRow
@@ -279,6 +279,9 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         seat_ids=stored.seat_ids,
         player_ids=stored.player_ids,
         sheet=after,
+    )
+    sheet_scores_store(
+        {table.pk: TableScore.of_sheet(saved)}, versions={table.pk: current_number + 1}
     )
     return SheetSaved(
         current_number + 1, created=True, table_sheet=saved, changes=sheet_changes(now, content)

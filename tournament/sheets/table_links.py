@@ -11,6 +11,7 @@ link revoked while a phone was still typing saves nothing.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import replace
 
 from django.db import IntegrityError, models, transaction
@@ -83,6 +84,30 @@ def table_link_ensure(*, table: Table, by_user=None) -> TableLink:
     except IntegrityError:
         # Someone else made the table's link at the same moment: use theirs.
         return TableLink.objects.get(table=table, revoked_at__isnull=True)
+
+
+def table_links_ensure(*, table_ids: Sequence[int], by_user=None) -> dict[int, TableLink]:
+    """The links of many tables, by table id, made now for those that have none: one query
+    when every table has its link, three when some are made (printing a round's sheets)."""
+    links = {
+        link.table_id: link
+        for link in TableLink.objects.filter(table_id__in=table_ids, revoked_at__isnull=True)
+    }
+    missing = [table_id for table_id in table_ids if table_id not in links]
+    if missing:
+        # A table whose link someone else made at the same moment keeps theirs.
+        TableLink.objects.bulk_create(
+            [
+                TableLink(table_id=table_id, token=_new_token(), created_by=_account(by_user))
+                for table_id in missing
+            ],
+            ignore_conflicts=True,
+        )
+        links.update(
+            (link.table_id, link)
+            for link in TableLink.objects.filter(table_id__in=missing, revoked_at__isnull=True)
+        )
+    return links
 
 
 def table_link_issue(*, table: Table, by_user=None) -> TableLink:

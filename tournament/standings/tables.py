@@ -11,7 +11,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournament.adapter import Standings, tournament_standings
@@ -26,10 +25,13 @@ def standings_table_rows(
     """One dict per player for the standings table, and the rounds that count so far (from
     ``standings`` when the caller has computed them already)."""
     standings = standings or tournament_standings(tournament)
+    # The player page's address with the player's id in it, made once for all rows.
+    before, after = reverse("player_detail", args=[tournament.slug, 0]).rsplit("/0/", 1)
     rows = []
     for row in standings.rows:
         player = standings.players[row.player]
         values = {
+            "url": f"{before}/{player.pk}/{after}",
             "rank": row.rank,
             "player": player,
             "name": player.name,
@@ -117,40 +119,18 @@ def standings_notes(tournament: Tournament, rows: Sequence[dict]) -> dict:
     }
 
 
-def _provisional_class(base: str, number: int | None = None):
-    """A cell's class, with ``provisional`` (an asterisk, see the legend) when its score comes
-    from a sheet that no director has confirmed yet."""
-
-    def cell_class(record) -> str:
-        provisional = (
-            record["provisional"] if number is None else number in record["provisional_rounds"]
-        )
-        return f"{base} provisional" if provisional else base
-
-    return cell_class
-
-
-class PlayerNameColumn(tables.Column):
-    def render(self, value, record):
-        url = reverse("player_detail", args=[record["player"].tournament.slug, record["player"].pk])
-        withdrawn = format_html(' <span class="muted">({})</span>', _("withdrawn"))
-        return format_html(
-            '<a href="{}">{}</a>{}', url, value, withdrawn if record["withdrawn"] else ""
-        )
-
-
 class StandingsTable(tables.Table):
-    """Sortable standings: rank (ties shared), name, club, points per round, totals."""
+    """Sortable standings: rank (ties shared), name, club, points per round, totals.
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = PlayerNameColumn(verbose_name=_("Name"), order_by=("name_key",))
+    The table orders the rows and draws the headers; ``tournament/_standings_table.html``
+    draws the cells, so keep its columns in this sequence."""
+
+    rank = tables.Column(verbose_name=_("Rank"))
+    name = tables.Column(verbose_name=_("Name"), order_by=("name_key",))
     club = tables.Column(verbose_name=_("Club"))
-    tournament_points = tables.Column(
-        verbose_name=_("Total"),
-        attrs={"td": {"class": _provisional_class("num total")}, "th": {"class": "num"}},
-    )
-    bollen = tables.Column(verbose_name=_("Bollen"), attrs={"td": {"class": "num"}})
-    correct = tables.Column(verbose_name=_("Correct"), attrs={"td": {"class": "num"}})
+    tournament_points = tables.Column(verbose_name=_("Total"), attrs={"th": {"class": "num"}})
+    bollen = tables.Column(verbose_name=_("Bollen"))
+    correct = tables.Column(verbose_name=_("Correct"))
 
     class Meta:
         attrs = {"class": "data standings"}
@@ -166,10 +146,7 @@ class StandingsTable(tables.Table):
                 tables.Column(
                     verbose_name=_("R%(number)s") % {"number": number},
                     default="\N{EN DASH}",
-                    attrs={
-                        "td": {"class": _provisional_class("num", number)},
-                        "th": {"class": "num"},
-                    },
+                    attrs={"th": {"class": "num"}},
                 ),
             )
             for number in rounds

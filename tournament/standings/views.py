@@ -26,6 +26,7 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "tournament": tournament,
             "tab": "standings",
             "table": table,
+            "rows": table.data.data,  # in the order the table was sorted
             "left_out": standings.left_out,
             **standings_notes(tournament, rows),
         },

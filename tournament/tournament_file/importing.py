@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournament.adapter import sheet_scores_refresh
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import ApartPair, Entry, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.rounds.services import rounds_refresh_state
@@ -166,5 +167,6 @@ def tournament_restore(
     Penalty.objects.bulk_create(penalties, batch_size=BATCH)
 
     restored = site_restore(tournament=tournament, document=document)
+    sheet_scores_refresh(tournament=tournament)
     rounds_refresh_state(tournament=tournament, backup=False)
     return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)
