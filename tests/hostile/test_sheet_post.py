@@ -121,3 +121,18 @@ def test_a_link_of_a_finished_round_is_read_only_once_the_next_round_is_seated(c
     assert response.status_code == 409
     assert response.json()["message"] == str(LinkRefusal.ROUND_CLOSED.label)
     assert _versions(table) == before
+
+
+def test_a_first_dealer_that_is_not_a_player_id_is_a_404(director_client, table):
+    url = reverse(
+        "table_first_dealer", args=[table.round.tournament.slug, table.round.number, table.number]
+    )
+    for value in ("abc", "-1", str(10**30), ""):
+        assert director_client.post(url, {"player": value}).status_code == 404
+
+
+def test_a_body_larger_than_any_request_is_refused_unread(client, settings):
+    settings.REQUEST_MAX_BYTES = 1000
+    response = client.post("/login/", data=b"x" * 2000, content_type="text/plain")
+    assert response.status_code == 413
+    assert "MB" in response.content.decode()
