@@ -106,6 +106,7 @@ MIDDLEWARE = [
     # Before anything asks for the host: also accept the address a director set on the site.
     "tournament.venue.middleware.SiteAddressHostMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "tournament.venue.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.venue.middleware.ChosenLanguageMiddleware",

@@ -136,3 +136,10 @@ def test_a_body_larger_than_any_request_is_refused_unread(client, settings):
     response = client.post("/login/", data=b"x" * 2000, content_type="text/plain")
     assert response.status_code == 413
     assert "MB" in response.content.decode()
+
+
+def test_every_page_carries_the_content_security_policy(client, link):
+    for response in (client.get("/login/"), client.get(link_url(link))):
+        policy = response["Content-Security-Policy"]
+        assert "script-src 'self'" in policy
+        assert "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
