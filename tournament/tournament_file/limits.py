@@ -85,7 +85,7 @@ def _walk(document: Any) -> list[PlacedProblem]:
             return [_limit(_("The file is nested more than %(max)s deep.") % {"max": DEPTH_MAX})]
         if isinstance(node, dict):
             for key, value in node.items():
-                if "\x00" in key:
+                if "\x00" in str(key):
                     return [_text_problem()]
                 stack.append((value, depth + 1))
         elif isinstance(node, list):
