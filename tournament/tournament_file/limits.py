@@ -25,6 +25,21 @@ PENALTIES_MAX = 66  # one per player per deal at a table of 6
 DEPTH_MAX = 32  # the file's own nesting is 9 deep; its site record a few more
 INTEGER_MAX = 2**31 - 1  # the database's integer
 PLACE_MAX = 200
+# The settings the site stores in a field that cannot be empty: present means a value.
+SETTINGS_NOT_NULL = (
+    "place",
+    "table_sizes",
+    "prefer_size",
+    "rounds_planned",
+    "tiebreaks",
+    "language",
+    "public",
+    "confirmation_rule",
+    "count_unconfirmed",
+    "seating_balance",
+    "clubs_apart_first_round",
+    "apart",
+)
 
 
 def _problem(code: FileCode, message: str, **place: Any) -> PlacedProblem:
@@ -101,6 +116,14 @@ def _walk(document: Any) -> list[PlacedProblem]:
             ]
         elif isinstance(node, float) and not math.isfinite(node):
             return [_limit(_("The file holds a number that is not a number."))]
+        elif isinstance(node, float) and not -INTEGER_MAX <= node <= INTEGER_MAX:
+            # The schema takes 9.2e18 for an integer (it has no fraction).
+            return [
+                _limit(
+                    _("The file holds the number %(number)s…, larger than any in a tournament.")
+                    % {"number": str(node)[:12]}
+                )
+            ]
         elif isinstance(node, str) and "\x00" in node:
             return [_text_problem()]
     return []
@@ -108,6 +131,11 @@ def _walk(document: Any) -> list[PlacedProblem]:
 
 def _text_problem(**place: Any) -> PlacedProblem:
     return _problem(FileCode.TEXT, str(HIDDEN_CHARACTER), **place)
+
+
+def _items(value: Any) -> list[Any]:
+    """A list of the file as it is, anything else as no items (the schema names it)."""
+    return value if isinstance(value, list) else []
 
 
 def _is_int(value: Any) -> bool:
@@ -137,7 +165,20 @@ def _check_values(document: dict[str, Any]) -> list[PlacedProblem]:
         (document.get("name"), {"field": "name"}),
         (settings.get("place"), {"field": "settings.place"}),
     ]
+    for key in SETTINGS_NOT_NULL:
+        if key in settings and settings[key] is None:
+            problems.append(
+                _problem(
+                    FileCode.SETTING,
+                    _("settings.%(key)s is null; leave it out or give a value.") % {"key": key},
+                    field="settings",
+                )
+            )
     place = settings.get("place")
+    if place is not None and not isinstance(place, str):
+        problems.append(
+            _problem(FileCode.SETTING, _("settings.place must be text."), field="settings.place")
+        )
     if isinstance(place, str) and len(place) > PLACE_MAX:
         problems.append(
             _limit(
@@ -145,7 +186,7 @@ def _check_values(document: dict[str, Any]) -> list[PlacedProblem]:
                 field="settings.place",
             )
         )
-    for player in document.get("players") or []:
+    for player in _items(document.get("players")):
         if isinstance(player, dict):
             label = {"player": str(player.get("id"))[:64]}
             texts += [(player.get("name"), label), (player.get("club"), label)]
@@ -164,7 +205,7 @@ def _check_values(document: dict[str, Any]) -> list[PlacedProblem]:
                     field="settings",
                 )
             )
-    for round_ in document.get("rounds") or []:
+    for round_ in _items(document.get("rounds")):
         if not isinstance(round_, dict):
             continue
         number = round_.get("number")
@@ -176,7 +217,7 @@ def _check_values(document: dict[str, Any]) -> list[PlacedProblem]:
                 )
             )
             continue
-        for table in round_.get("tables") or []:
+        for table in _items(round_.get("tables")):
             if not isinstance(table, dict):
                 continue
             table_no = table.get("number")

@@ -152,7 +152,7 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
             not isinstance(tiebreaks, list)
             or not tiebreaks
             or len(set(map(str, tiebreaks))) != len(tiebreaks)
-            or not all(t in valid for t in tiebreaks)
+            or not all(isinstance(t, str) and t in valid for t in tiebreaks)
         ):
             bad(
                 _("settings.tiebreaks must list some of: %s, each once.") % ", ".join(sorted(valid))
@@ -197,7 +197,8 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
 def _check_apart_pairs(apart: Any, names: dict[str, str]) -> list[PlacedProblem]:
     """The pairs kept apart name players of the file, two different ones each."""
     if not isinstance(apart, list) or not all(
-        isinstance(pair, list) and len(pair) == 2 for pair in apart
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+        for pair in apart
     ):
         return []  # absent, or wrongly shaped: _check_settings says so
     problems = []
