@@ -106,9 +106,11 @@ MIDDLEWARE = [
     # Before anything asks for the host: also accept the address a director set on the site.
     "tournament.venue.middleware.SiteAddressHostMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "tournament.venue.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournament.venue.middleware.ChosenLanguageMiddleware",
+    "tournament.venue.middleware.RequestBodyCapMiddleware",
     "tournament.venue.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -218,6 +220,9 @@ CACHES = {
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
+# No request is larger than an import with its form around it; a larger one is refused unread
+# (tournament.venue.middleware.RequestBodyCapMiddleware, and waitress in ``serve``).
+REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + 1024 * 1024
 
 # Security headers that are right in every deployment.
 X_FRAME_OPTIONS = "DENY"

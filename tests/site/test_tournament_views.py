@@ -80,7 +80,7 @@ def test_upload_of_a_broken_file_lists_every_problem_and_stores_nothing(director
     }
     upload = _file("t.json", json.dumps(document).encode())
     response = director_client.post(reverse("tournament_upload"), {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 422
     problems = response.context["problems"]
     assert len(problems) >= 3  # id twice, two unknown players
     assert not Tournament.objects.exists()

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -128,13 +129,16 @@ def xlsx_page_header(workbook: Workbook, heading: str) -> None:
     page = _("Page &P of &N")
     for sheet in workbook.worksheets:
         # "&" starts a code in a header; a literal one is doubled.
-        sheet.oddHeader.left.text = heading.replace("&", "&&")
+        sheet.oddHeader.left.text = ILLEGAL_CHARACTERS_RE.sub("", heading).replace("&", "&&")
         sheet.oddHeader.center.text = sheet.title.replace("&", "&&")
         sheet.oddHeader.right.text = page
 
 
 def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> WriteOnlyCell:
-    """A cell whose text is always stored as text, never as a formula."""
+    """A cell whose text is always stored as text, never as a formula, and without the control
+    characters a workbook cannot hold (a name stored before they were refused)."""
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
     cell = WriteOnlyCell(sheet, value=value)
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         cell.data_type = "s"

@@ -8,11 +8,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player
 from tournament.names import name_sort_key
+from tournament.text import VisibleTextField
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    name = VisibleTextField(label=_("Name"), max_length=200)
+    club = VisibleTextField(label=_("Club"), max_length=200, required=False)
 
 
 class PlayerPasteForm(forms.Form):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from tournament.models import Player
+from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
 NAME_MAX = Player._meta.get_field("name").max_length
 CLUB_MAX = Player._meta.get_field("club").max_length
@@ -122,20 +123,37 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
 
 
 def _read_csv(data: bytes) -> list[list[str]]:
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            text = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
+    text = _csv_text(data)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
     except csv.Error:
         dialect = csv.excel
-    table = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text), dialect)]
-    if len(table) > MAX_ROWS + 1:
-        raise PlayerFileError(_("More than %(max)s rows.") % {"max": MAX_ROWS})
+    try:
+        table = []
+        for row in csv.reader(io.StringIO(text), dialect):
+            table.append([cell.strip() for cell in row])
+            if len(table) > MAX_ROWS + 1:
+                raise PlayerFileError(_("More than %(max)s rows.") % {"max": MAX_ROWS})
+    except csv.Error as exc:  # a field too long for a name, a stray NUL, an open quote
+        raise PlayerFileError(
+            _("The CSV file cannot be read (line %(line)s). Save it again as CSV from Excel.")
+            % {"line": len(table) + 1}
+        ) from exc
     return table
+
+
+def _csv_text(data: bytes) -> str:
+    """The text of a CSV file: UTF-16 when it starts with its byte order mark (Excel's "Unicode
+    text"), else UTF-8, else Windows-1252 (older Excel)."""
+    encodings = ("utf-16",) if data.startswith((b"\xff\xfe", b"\xfe\xff")) else ()
+    for encoding in (*encodings, "utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise PlayerFileError(
+        _("The CSV file is not text in a known encoding. Save it again as CSV UTF-8 from Excel.")
+    )
 
 
 def _rows_from_table(table: list[list[str]]) -> list[PlayerRow]:
@@ -163,9 +181,12 @@ def check_rows(rows: Iterable[PlayerRow], *, existing: Iterable[str]) -> list[Pl
     checked = []
     for row in rows:
         row.problems = []
+        hidden = text_hidden_character(row.name + row.club) is not None
         # "Jan  de Boer" typed with two spaces is the same Jan de Boer.
-        row.name, row.club = " ".join(row.name.split()), " ".join(row.club.split())
+        row.name, row.club = text_normalised(row.name), text_normalised(row.club)
         key = row.name.casefold()
+        if hidden:
+            row.problems.append(str(HIDDEN_CHARACTER))
         if not row.name:
             row.problems.append(_("The name is empty."))
         elif len(row.name) > NAME_MAX:

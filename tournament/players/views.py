@@ -73,6 +73,7 @@ def player_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "players": player_rows(tournament),
             "open_round": services.first_open_round(tournament),
         },
+        status=422 if form.errors else 200,
     )
 
 
@@ -151,6 +152,7 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         "tournament/player_add_many.html",
         {"tournament": tournament, "tab": "players", "form": form, "mode": "import"},
+        status=422 if form.errors else 200,
     )
 
 

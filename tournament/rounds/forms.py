@@ -8,6 +8,12 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Player, Tournament
 
 
+class FirstDealerForm(forms.Form):
+    """The player who drew the first deal at a table (by id; any other value names nobody)."""
+
+    player = forms.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
 class RoundAdjustForm(forms.Form):
     """Swap two players, or put a player (e.g. a late arrival) at a table."""
 

@@ -14,7 +14,7 @@ from tournament.errors import Refused, show_refused
 from tournament.models import Player, Round, Table, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.rounds import seating as services
-from tournament.rounds.forms import RoundAdjustForm, RoundBalanceForm
+from tournament.rounds.forms import FirstDealerForm, RoundAdjustForm, RoundBalanceForm
 from tournament.rounds.selectors import (
     round_changed_by_hand,
     round_seating,
@@ -188,7 +188,9 @@ def table_first_dealer(
 ) -> HttpResponse:
     table_obj = get_object_or_404(Table, round__tournament=tournament, round__number=number,
                                   number=table)  # fmt: skip
-    player = get_object_or_404(Player, tournament=tournament, pk=request.POST.get("player") or 0)
+    form = FirstDealerForm(request.POST)
+    player_id = form.cleaned_data["player"] if form.is_valid() else 0
+    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
     try:
         services.table_first_dealer(table=table_obj, player=player)
     except Refused as exc:

@@ -85,9 +85,15 @@ class CellForm(forms.Form):
     tricks = DigitField(label=gettext_lazy("tricks"))
 
 
+# A sheet has at most ``DEAL_COUNT * MAX_SEATS`` box pairs; a form count beyond that is
+# tampering, refused before a single extra form is built.
+CELLS_MAX = DEAL_COUNT * MAX_SEATS
 CellFormSet = forms.formset_factory(
-    CellForm, extra=0, max_num=DEAL_COUNT * MAX_SEATS, validate_max=True
+    CellForm, extra=0, max_num=CELLS_MAX, absolute_max=CELLS_MAX, validate_max=True
 )
+
+# The largest version number a sheet can reach (the database's positive integer).
+VERSION_MAX = 2**31 - 1
 
 
 class PenaltyForm(forms.Form):
@@ -127,7 +133,17 @@ class PenaltyForm(forms.Form):
         return cleaned
 
 
-PenaltyFormSet = forms.formset_factory(PenaltyForm, extra=1, can_delete=True)
+# One penalty bol per player per deal is already far more than any table gives (plus the
+# empty row).
+PENALTIES_MAX = DEAL_COUNT * MAX_SEATS + 1
+PenaltyFormSet = forms.formset_factory(
+    PenaltyForm,
+    extra=1,
+    can_delete=True,
+    max_num=PENALTIES_MAX,
+    absolute_max=PENALTIES_MAX,
+    validate_max=True,
+)
 
 
 def penalty_formset(data, *, players: Sequence[str], stored: Sheet) -> forms.BaseFormSet:
@@ -214,7 +230,7 @@ class SheetForm(forms.Form):
     and all together in ``problems``.
     """
 
-    base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    base_version = forms.IntegerField(min_value=0, max_value=VERSION_MAX, widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput)
 
     def __init__(
@@ -251,6 +267,20 @@ class SheetForm(forms.Form):
                 tricks = entry.tricks[seat] if entry else None
                 initial.append({"bid": bid, "tricks": tricks})
         return initial
+
+    @property
+    def malformed(self) -> bool:
+        """Whether the submission is not this table's sheet at all (a box count other than the
+        table's, or a damaged form): there is nothing to show at the boxes, only to refuse."""
+        if not self.is_bound:
+            return False
+        counts = []
+        for formset, most in ((self.cells, CELLS_MAX), (self.penalties, PENALTIES_MAX)):
+            management = formset.management_form
+            if not management.is_valid() or management.cleaned_data["TOTAL_FORMS"] > most:
+                return True
+            counts.append(management.cleaned_data["TOTAL_FORMS"])
+        return counts[0] != DEAL_COUNT * self.n_seats
 
     def cell_form(self, deal: int, seat: int) -> CellForm:
         return self.cells.forms[(deal - 1) * self.n_seats + seat]
@@ -359,5 +389,5 @@ class SheetForm(forms.Form):
 class RestoreForm(forms.Form):
     """A history page's restore button: the version the page showed, and its own key."""
 
-    base_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    base_version = forms.IntegerField(min_value=0, max_value=VERSION_MAX, widget=forms.HiddenInput)
     idempotency_key = forms.UUIDField(widget=forms.HiddenInput)

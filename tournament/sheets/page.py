@@ -23,7 +23,7 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from scoring.errors import ErrorCode, Problem
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
-from tournament.errors import RULE_MESSAGES, deal_name, place_rule_problem
+from tournament.errors import RULE_MESSAGES, Refused, deal_name, place_rule_problem
 from tournament.models import Table, Tournament
 from tournament.sheets.content import CellChange
 from tournament.sheets.forms import SheetForm, StoredPenalties
@@ -31,6 +31,7 @@ from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
 from tournament.sheets.services import (
     SheetConflict,
     SheetProblems,
+    SheetRefusal,
     SheetSaved,
     SheetSubmission,
     sheet_version_number,
@@ -304,15 +305,26 @@ class SheetPage:
     def render(self, form: SheetForm, *, conflict=None, status: int = 200) -> HttpResponse:
         raise NotImplementedError
 
-    def get(self) -> HttpResponse:
+    def get(self, *, status: int = 200) -> HttpResponse:
         sheet = self.sheet
         return self.render(
-            SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
+            SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version),
+            status=status,
         )
+
+    def refused(self, refused: Refused, *, status: int = 409) -> HttpResponse:
+        """Nothing was stored: the script shows the message and stops sending; the plain form
+        gets the page as stored, with the message."""
+        if wants_json(self.request):
+            return JsonResponse({"outcome": "refused", "message": refused.message}, status=status)
+        messages.error(self.request, refused.message)
+        return self.get(status=status)
 
     def post(self) -> HttpResponse:
         request, sheet = self.request, self.sheet
         form = SheetForm(request.POST, players=sheet.players)
+        if form.malformed:
+            return self.refused(Refused.because(SheetRefusal.MALFORMED), status=400)
         if form.is_valid():
             submission = form.submission(by_user=request.user, ip=request.META.get("REMOTE_ADDR"))
             try:
@@ -321,6 +333,8 @@ class SheetPage:
                 form.add_problems(exc.rule_problems)
             except SheetConflict as conflict:
                 return self._conflict_response(conflict)
+            except Refused as refused:
+                return self.refused(refused)
             else:
                 return self._saved_response(saved)
         if wants_json(request):

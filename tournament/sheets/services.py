@@ -28,9 +28,10 @@ from dataclasses import dataclass, field, replace
 from functools import reduce
 from operator import or_
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.checks import check_sheet
 from scoring.errors import Problem
@@ -41,6 +42,40 @@ from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, She
 from tournament.models import Penalty as PenaltyRow
 from tournament.rounds.services import rounds_refresh_state
 from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
+
+# Conflict records a table keeps at most: each stale save stores one, and a real table makes a
+# handful; past this a stale save is refused without being kept.
+CONFLICTS_MAX = 100
+
+
+class SheetRefusal(models.TextChoices):
+    """Why a save was refused before the rules were looked at; nothing was stored."""
+
+    MALFORMED = (
+        "sheet_malformed",
+        gettext_lazy("The sheet arrived incomplete. Reload the page and try again."),
+    )
+    UNKNOWN_VERSION = (
+        "sheet_unknown_version",
+        gettext_lazy(
+            "Not saved: the sheet names a version that does not exist. Reload the page and try "
+            "again."
+        ),
+    )
+    KEY_REUSED = (
+        "sheet_key_reused",
+        gettext_lazy(
+            "Not saved: this submission was already received with other content. Reload the "
+            "page and try again."
+        ),
+    )
+    TOO_MANY_CONFLICTS = (
+        "sheet_too_many_conflicts",
+        gettext_lazy(
+            "Not saved: this sheet has too many refused saves already. Reload the page to see "
+            "the sheet as it stands."
+        ),
+    )
 
 
 class SheetProblems(Refused):
@@ -218,6 +253,14 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
     (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
     now = SheetContent.of_sheet(stored.sheet)
+    content = SheetContent.build(stored.sheet.n_seats, submission.cells, submission.penalties)
+    if earlier is not None and (
+        SheetContent.of_version(earlier, stored.sheet.n_seats) != content
+        or earlier.base_number != base_version
+    ):
+        # A retry sends what it sent the first time; anything else under the same key would be
+        # answered with the first outcome while its content is dropped.
+        raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
     if earlier is not None and earlier.number is not None:
         problems = tuple(check_sheet(stored.sheet))
         return SheetSaved(
@@ -225,8 +268,11 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         )
     if earlier is not None:
         raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
+    if not 0 <= base_version <= current_number:
+        raise Refused.because(
+            SheetRefusal.UNKNOWN_VERSION, round=table.round.number, table=table.number
+        )
 
-    content = SheetContent.build(stored.sheet.n_seats, submission.cells, submission.penalties)
     problems = check_sheet(content.sheet())
     if problems:
         raise SheetProblems(_placed(problems, table, stored), problems)
@@ -246,6 +292,10 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         "restored_from": submission.restored_from,
     }
     if base_version != current_number:
+        if SheetVersion.objects.filter(table=table, number__isnull=True).count() >= CONFLICTS_MAX:
+            raise Refused.because(
+                SheetRefusal.TOO_MANY_CONFLICTS, round=table.round.number, table=table.number
+            )
         rejected = SheetVersion.objects.create(number=None, **record)
         return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
-from tournament.models import SheetVersion, Table, TableLink
+from tournament.models import Round, SheetVersion, Table, TableLink
 from tournament.sheets.confirmations import sheet_is_confirmed
 from tournament.sheets.services import (
     SheetConflict,
@@ -48,6 +48,26 @@ class LinkRefusal(models.TextChoices):
             "Not saved: the tournament director has confirmed this sheet. Ask the director for any "
             "correction."
         ),
+    )
+
+    ROUND_CLOSED = (
+        "round_closed",
+        _(
+            "Not saved: this round is over and the next round is seated, so this sheet can no "
+            "longer be changed here. Ask the tournament director for any correction."
+        ),
+    )
+
+
+def table_link_closed(table: Table) -> bool:
+    """Whether the link's round is over: complete, and a later round has been seated. The link
+    then shows the sheet and saves nothing."""
+    round = table.round
+    return (
+        round.state == Round.State.COMPLETE
+        and Round.objects.filter(tournament_id=round.tournament_id, number__gt=round.number)
+        .exclude(state=Round.State.DRAFT)
+        .exists()
     )
 
 
@@ -151,6 +171,8 @@ def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> 
             refusal = LinkRefusal.REVOKED
         elif sheet_is_confirmed(table):
             refusal = LinkRefusal.CONFIRMED
+        elif table_link_closed(table):
+            refusal = LinkRefusal.ROUND_CLOSED
         if refusal is not None and not (
             key is not None
             and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()

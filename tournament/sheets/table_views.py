@@ -35,6 +35,7 @@ from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_active,
     table_link_by_token,
+    table_link_closed,
     table_link_issue,
     table_link_revoke,
     table_link_sheet_record,
@@ -77,17 +78,17 @@ class TableSheetPage(SheetPage):
     def save(self, submission: SheetSubmission) -> SheetSaved:
         return table_link_sheet_record(link=self.link, submission=submission)
 
-    def get(self) -> HttpResponse:
+    def get(self, *, status: int = 200) -> HttpResponse:
         sheet = self.sheet
         form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
-        return self.render(form, confirmation=sheet_confirmation_now(self.link.table))
+        return self.render(
+            form, confirmation=sheet_confirmation_now(self.link.table), status=status
+        )
 
-    def post(self) -> HttpResponse:
-        try:
-            return super().post()
-        except Refused as refused:
-            status = 404 if refused.code == LinkRefusal.REVOKED else 409
-            return _refused(self.request, refused.message, status=status)
+    def refused(self, refused: Refused, *, status: int = 409) -> HttpResponse:
+        if refused.code == LinkRefusal.REVOKED:
+            status = 404
+        return _refused(self.request, refused.message, status=status)
 
     def render(
         self,
@@ -97,16 +98,18 @@ class TableSheetPage(SheetPage):
         conflict=None,
         status: int = 200,
     ) -> HttpResponse:
+        closed = table_link_closed(self.sheet.table)
         context = sheet_context(
             self.sheet.table.round.tournament,
             self.sheet,
             form,
             sheet_url=self.sheet_url,
             conflict=conflict,
-            mode="readonly" if confirmation is not None else "edit",
+            mode="readonly" if confirmation is not None or closed else "edit",
             accounts=False,
         )
         context["confirmation"] = confirmation
+        context["round_closed"] = closed
         return render(self.request, "table/table_entry.html", context, status=status)
 
 

@@ -6,3 +6,11 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
   }
 });
+
+// The print toolbar's button (a script file, not an onclick attribute: the site's Content
+// Security Policy runs no inline script).
+document.addEventListener("click", (event) => {
+  if (event.target.closest && event.target.closest("[data-print]")) {
+    window.print();
+  }
+});

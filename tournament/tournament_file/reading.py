@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import fastjsonschema
+from django.conf import settings as django_settings
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator
 
@@ -21,6 +22,7 @@ from scoring.sheet import DealEntry, Penalty, Sheet, check_sheet
 from scoring.standings import TieBreak
 from tournament.errors import FileCode, PlacedProblem, Refused, place_rule_problem
 from tournament.models import Tournament
+from tournament.tournament_file.limits import file_consistency_check, file_limits_check
 from tournament.tournament_file.site_reading import site_check
 
 CONFIRMATION_RULES = tuple(Tournament.ConfirmationRule.values)
@@ -45,9 +47,26 @@ def _fast_validator():
 
 
 def tournament_file_parse(raw: bytes | str) -> Any:
-    """Parse the JSON text of a tournament file; a clear problem if it is not JSON."""
+    """Parse the JSON text of a tournament file; a clear problem if it is not JSON, or too
+    large or too deep to be a tournament."""
+    if len(raw) > django_settings.IMPORT_MAX_BYTES:
+        raise Refused(
+            [
+                PlacedProblem(
+                    code=FileCode.TOO_LARGE,
+                    message=_("The file is too large (%(size)s MB; at most %(max)s MB).")
+                    % {
+                        "size": round(len(raw) / 1e6, 1),
+                        "max": django_settings.IMPORT_MAX_BYTES // 1_000_000,
+                    },
+                )
+            ]
+        )
     try:
         return json.loads(raw)
+    except RecursionError as exc:
+        message = _("The file is nested too deep to be a tournament file.")
+        raise Refused([PlacedProblem(code=FileCode.LIMIT, message=message)]) from exc
     except UnicodeDecodeError as exc:
         raise Refused(
             [PlacedProblem(code=FileCode.JSON, message=_("The file is not UTF-8 text: %s") % exc)]
@@ -59,6 +78,9 @@ def tournament_file_parse(raw: bytes | str) -> Any:
             "msg": exc.msg,
         }
         raise Refused([PlacedProblem(code=FileCode.JSON, message=message)]) from exc
+    except ValueError as exc:  # an integer of thousands of digits
+        message = _("The file holds a number far larger than any in a tournament.")
+        raise Refused([PlacedProblem(code=FileCode.LIMIT, message=message)]) from exc
 
 
 def _schema_place(document: Any, path: list[Any]) -> dict[str, Any]:
@@ -130,7 +152,7 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
             not isinstance(tiebreaks, list)
             or not tiebreaks
             or len(set(map(str, tiebreaks))) != len(tiebreaks)
-            or not all(t in valid for t in tiebreaks)
+            or not all(isinstance(t, str) and t in valid for t in tiebreaks)
         ):
             bad(
                 _("settings.tiebreaks must list some of: %s, each once.") % ", ".join(sorted(valid))
@@ -175,7 +197,8 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
 def _check_apart_pairs(apart: Any, names: dict[str, str]) -> list[PlacedProblem]:
     """The pairs kept apart name players of the file, two different ones each."""
     if not isinstance(apart, list) or not all(
-        isinstance(pair, list) and len(pair) == 2 for pair in apart
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+        for pair in apart
     ):
         return []  # absent, or wrongly shaped: _check_settings says so
     problems = []
@@ -204,10 +227,11 @@ def _check_apart_pairs(apart: Any, names: dict[str, str]) -> list[PlacedProblem]
 
 def tournament_file_check(document: Any) -> None:
     """Raise ``Refused`` with every problem of the file; return quietly if it is valid."""
-    problems = _check_schema(document)
+    problems = file_limits_check(document) or _check_schema(document)
     if problems:
         raise Refused(problems)
     problems = _check_settings(document.get("settings", {}))
+    problems += file_consistency_check(document)
 
     names = {}
     for player, count in Counter(p["id"] for p in document["players"]).items():

@@ -47,8 +47,12 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
                 for note in outcome.notes:
                     messages.warning(request, note)
                 return redirect("tournament_detail", slug=tournament.slug)
+    refused = bool(problems or form.errors)
     return render(
-        request, "tournament/tournament_upload.html", {"form": form, "problems": problems}
+        request,
+        "tournament/tournament_upload.html",
+        {"form": form, "problems": problems},
+        status=422 if refused else 200,
     )
 
 

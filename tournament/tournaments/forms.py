@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import TieBreak
 from tournament.models import Tournament
+from tournament.text import VisibleTextField
 
 TIEBREAK_LABELS = {
     TieBreak.TOURNAMENT_POINTS: _("most tournament points"),
@@ -50,6 +51,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
+        field_classes = {"name": VisibleTextField, "place": VisibleTextField}
         fields = [
             "name",
             "date",

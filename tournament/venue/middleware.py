@@ -5,6 +5,10 @@
   laptop is set to English would get an English site without asking; a club expects Dutch.
 - The hosts the site answers to beyond ``ALLOWED_HOSTS`` (the address set on the site).
 - A plain 503 page when the database cannot be reached.
+- The Content Security Policy of every page: scripts only from the site's own files (no inline
+  script; the sheet's settings are a JSON data block, which is not run), nothing framed.
+- A plain 413 page for a request body larger than any the site takes (an import at most),
+  before anything reads it.
 """
 
 import logging
@@ -13,8 +17,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.db.models.signals import post_save
+from django.http import HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from tournament.venue import network
 
@@ -22,6 +28,53 @@ logger = logging.getLogger(__name__)
 
 # What a lost or refused database connection raises (psycopg and SQLite alike).
 DATABASE_UNREACHABLE = (OperationalError, InterfaceError)
+
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        # The printouts size their rows with style attributes; styles run no code.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",  # the QR codes are data: images
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+class ContentSecurityPolicyMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        return response
+
+
+class RequestBodyCapMiddleware:
+    """Refuse a body over ``REQUEST_MAX_BYTES`` by its announced length, unread. (A body sent
+    without a length is capped by the server: waitress's ``max_request_body_size``.)"""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > settings.REQUEST_MAX_BYTES:
+            message = _("The request is too large (at most %(max)s MB).") % {
+                "max": settings.REQUEST_MAX_BYTES // 1_000_000
+            }
+            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
 
 
 class ChosenLanguageMiddleware:

@@ -144,7 +144,13 @@ class Command(BaseCommand):
 
         listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:
-            server = create_server(application, listen=listen, threads=threads, ident="Bollen")
+            server = create_server(
+                application,
+                listen=listen,
+                threads=threads,
+                ident="Bollen",
+                max_request_body_size=settings.REQUEST_MAX_BYTES,
+            )
         except OSError as error:
             self._stop(
                 _(
