@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Debian packages the project needs beyond Python: Pango for the PDF printing (WeasyPrint)
-# and, with the argument "browser", Chromium for the browser tests (Playwright drives Debian's
-# Chromium; browsers cannot be downloaded by Playwright here). Installs what is missing when
-# it can (root or password-less sudo), otherwise says what to install.
+# and, with the argument "browser" (the tests), Chromium for the browser tests (Playwright
+# drives Debian's Chromium; browsers cannot be downloaded by Playwright here) and poppler-utils
+# (the tests read the PDFs' fonts). Installs what is missing when it can (root or password-less
+# sudo), otherwise says what to install.
 set -euo pipefail
 
 need=()
 if ! ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so'; then need+=(libpango-1.0-0 libpangoft2-1.0-0); fi
 if ! fc-list 2>/dev/null | grep -qi dejavu; then need+=(fonts-dejavu-core); fi
 if [ "${1:-}" = browser ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then need+=(chromium); fi
+# The tests read the printed PDFs' fonts with poppler's pdffonts.
+if [ "${1:-}" = browser ] && ! command -v pdffonts >/dev/null 2>&1; then need+=(poppler-utils); fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
