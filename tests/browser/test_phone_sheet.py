@@ -127,9 +127,8 @@ def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
         forbidden = hand - sum(sheet[deal, seat][0] for seat in order[:-1])
         if 0 <= forbidden <= hand:  # the dealer may not make the bids add up
             expect(tap_target(page, deal, order[-1], "bid", forbidden)).to_be_disabled()
-            expect(page.locator(f'.phone-player[data-seat="{order[-1]}"] .phone-hint')).to_have_text(
-                dutch("not %(bid)s") % {"bid": forbidden}
-            )
+            hint = page.locator(f'.phone-player[data-seat="{order[-1]}"] .phone-hint')
+            expect(hint).to_have_text(dutch("not %(bid)s") % {"bid": forbidden})
             if deal == 3:
                 screenshot(page, f"phone-{page.size}-forbidden-bid")
         tap_target(page, deal, order[-1], "bid", sheet[deal, order[-1]][0]).tap()
@@ -209,8 +208,9 @@ def test_the_tap_targets_are_named_buttons_big_enough_for_a_finger(at_the_table)
     assert box["width"] >= 44 and box["height"] >= 44
     button.tap()
     expect(button).to_have_attribute("aria-pressed", "true")
-    assert page.evaluate("() => document.querySelectorAll('[tabindex]:not([tabindex^=\"-\"])')"
-                         ".length") == page.evaluate(
+    assert page.evaluate(
+        "() => document.querySelectorAll('[tabindex]:not([tabindex^=\"-\"])').length"
+    ) == page.evaluate(
         "() => document.querySelectorAll('#sheet-form [tabindex]:not([tabindex^=\"-\"])').length"
     )  # the phone layer adds no positive tabindex of its own
     expect(page.locator("#phone-first-dealer")).to_be_hidden()  # no drawn dealer asked for
