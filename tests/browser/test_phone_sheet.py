@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import expect
 
 from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
+from tests.browser.conftest import SCREENSHOTS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Table
@@ -130,6 +131,8 @@ def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
             hint = page.locator(f'.phone-player[data-seat="{order[-1]}"] .phone-hint')
             expect(hint).to_have_text(dutch("not %(bid)s") % {"bid": forbidden})
             if deal == 3:
+                shot = SCREENSHOTS / f"phone-{page.size}-forbidden-bid-screen.png"
+                page.screenshot(path=str(shot))  # what the scorer sees, before the whole page
                 screenshot(page, f"phone-{page.size}-forbidden-bid")
         tap_target(page, deal, order[-1], "bid", sheet[deal, order[-1]][0]).tap()
         for seat in order:
@@ -185,6 +188,7 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
     assert stored(page.table).get((4, 0), (None, None)) == (None, None)
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(7))
     assert_fits(page, page.width)
+    page.screenshot(path=str(SCREENSHOTS / f"phone-{page.size}-offline-screen.png"))
     screenshot(page, f"phone-{page.size}-offline")
 
     page.context.set_offline(False)  # ... and everything goes out once it is back

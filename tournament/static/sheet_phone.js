@@ -282,9 +282,15 @@
   function tap(button) {
     const input = box(button.dataset.deal, button.dataset.seat, button.dataset.kind);
     if (!input || input.disabled) return;
+    const deal = Number(button.dataset.deal);
+    const bidsBefore = filled(values(deal, "bid"));
+    const completeBefore = complete(deal);
     input.value = button.dataset.value;
     input.dispatchEvent(new Event("input", {bubbles: true}));
     redraw();
+    // Lead the eye on: to the tricks once everyone has bid, to "next deal" once it is complete.
+    if (!bidsBefore && filled(values(deal, "bid"))) tricksRows.parentElement.scrollIntoView({block: "start"});
+    else if (!completeBefore && complete(deal)) nextButton.parentElement.scrollIntoView({block: "nearest"});
   }
 
   function show(deal, focus) {
