@@ -3,6 +3,8 @@ narrow screen shows the deal being played instead of the eleven-column grid."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -218,3 +220,27 @@ def test_the_tap_targets_are_named_buttons_big_enough_for_a_finger(at_the_table)
         "() => document.querySelectorAll('#sheet-form [tabindex]:not([tabindex^=\"-\"])').length"
     )  # the phone layer adds no positive tabindex of its own
     expect(page.locator("#phone-first-dealer")).to_be_hidden()  # no drawn dealer asked for
+
+
+def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    order = bidding_order(1, n)
+    for seat in order:
+        tap_target(page, 1, seat, "bid", sheet[1, seat][0]).tap()
+    for seat in order:
+        tap_target(page, 1, seat, "tricks", 0).tap()  # nobody took the one trick
+    expect(page.locator("#phone-sheet .phone-deal-msg .phone-error")).to_have_count(1)
+    expect(page.locator("#phone-sheet .phone-sum")).to_have_class(re.compile("phone-over"))
+    expect(overview_state(page, 1)).to_have_attribute("data-state", "problem")
+    expect(page.locator('#phone-sheet [data-move="next"]')).to_be_disabled()
+    assert_fits(page, page.width)
+
+    winner = next(seat for seat in order if sheet[1, seat][1] == 1)
+    tap_target(page, 1, winner, "tricks", 1).tap()
+    expect(page.locator("#phone-sheet .phone-deal-msg .phone-error")).to_have_count(0)
+    expect(page.locator('#phone-sheet [data-move="next"]')).to_be_enabled()
+    expect(overview_state(page, 1)).to_have_attribute("data-state", "saved")
+    assert {seat: stored(page.table)[1, seat] for seat in range(n)} == {
+        seat: sheet[1, seat] for seat in range(n)
+    }
