@@ -28,6 +28,7 @@ from tournament.models import Table, Tournament
 from tournament.sheets.content import CellChange
 from tournament.sheets.forms import SheetForm, StoredPenalties
 from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
+from tournament.sheets.phone import phone_sheet_config
 from tournament.sheets.services import (
     SheetConflict,
     SheetProblems,
@@ -93,7 +94,7 @@ def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool 
     """The script's settings. ``accounts``: the director's page (signed in); without, the
     table's phone page (its private link), which opens at the first deal still to play."""
     n = len(sheet.players)
-    return {
+    config = {
         "scrollToOpen": not accounts,
         "storageKey": f"bollen-sheet:{tournament.slug}:{sheet.table.round.number}:"
         f"{sheet.table.number}",
@@ -139,6 +140,8 @@ def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool 
             ),
         },
     }
+    # The phone sheet's keys (players, deals[].label and .kind, phone): sheets/phone.py.
+    return phone_sheet_config(config, sheet.players)
 
 
 def sheet_context(

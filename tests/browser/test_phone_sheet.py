@@ -1,0 +1,246 @@
+"""A table's scorer fills the sheet deal by deal on a phone, by taps only: the table link on a
+narrow screen shows the deal being played instead of the eleven-column grid."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+from playwright.sync_api import expect
+
+from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
+from tests.browser.conftest import SCREENSHOTS
+from tests.factories import played_tournament
+from tournament.adapter import table_sheet
+from tournament.models import Table
+from tournament.sheets.table_links import table_link_issue
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONES = {"360x740": (360, 740), "390x844": (390, 844)}
+
+Sheet = dict[tuple[int, int], tuple[int, int]]
+
+
+def dutch(text: str) -> str:
+    with translation.override("nl"):
+        return gettext(text)
+
+
+def deal_title(deal: int) -> str:
+    label = deal_spec(deal).label
+    return dutch("Deal %(number)s (%(label)s)") % {"number": deal, "label": label}
+
+
+def paper_sheet(n_seats: int) -> Sheet:
+    """A sheet that keeps the rules: small bids, the dealer never on the forbidden bid, the
+    tricks handed out so that they add up to the hand size."""
+    sheet = {}
+    for deal in range(1, DEAL_COUNT + 1):
+        hand = deal_spec(deal).hand_size
+        order = bidding_order(deal, n_seats)
+        bids = {seat: (deal + i) % 2 for i, seat in enumerate(order[:-1])}
+        bids[order[-1]] = next(b for b in range(hand + 1) if sum(bids.values()) + b != hand)
+        tricks, left = {}, hand
+        for seat in order:
+            tricks[seat] = min(bids[seat], left)
+            left -= tricks[seat]
+        tricks[order[-1]] += left
+        for seat in order:
+            sheet[deal, seat] = (bids[seat], tricks[seat])
+    return sheet
+
+
+def stored(table: Table) -> dict[tuple[int, int], tuple[int | None, int | None]]:
+    sheet = table_sheet(table).sheet
+    return {
+        (deal, seat): (entry.bids[seat], entry.tricks[seat])
+        for deal, entry in enumerate(sheet.deals, start=1)
+        for seat in range(sheet.n_seats)
+    }
+
+
+def tap_target(page, deal: int, seat: int, kind: str, value: int):
+    return page.locator(
+        f'#phone-sheet button.phone-tap[data-deal="{deal}"][data-seat="{seat}"]'
+        f'[data-kind="{kind}"][data-value="{value}"]'
+    )
+
+
+def assert_fits(page, width: int) -> None:
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def tap_deal(page, sheet: Sheet, deal: int, n_seats: int) -> None:
+    """Taps one deal in: the bids in bidding order, then the tricks."""
+    order = bidding_order(deal, n_seats)
+    for seat in order:
+        tap_target(page, deal, seat, "bid", sheet[deal, seat][0]).tap()
+    for seat in order:
+        tap_target(page, deal, seat, "tricks", sheet[deal, seat][1]).tap()
+
+
+def overview_state(page, deal: int):
+    return page.locator(f'#phone-sheet button.phone-jump[data-deal="{deal}"]')
+
+
+@pytest.fixture(params=list(PHONES), ids=list(PHONES))
+def at_the_table(request, browser, live_server):
+    """A phone of the size given on table 1's link; the table has not started."""
+    width, height = PHONES[request.param]
+    context = browser.new_context(
+        locale="nl-NL",
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    tournament = played_tournament(8, 1, last_round=[0, 0])
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    page.goto(live_server.url + reverse("table_entry", args=[table_link_issue(table=table).token]))
+    page.table = table
+    page.width = width
+    page.size = request.param
+    page.n_seats = table.seats.count()
+    yield page
+    context.close()
+
+
+def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    expect(page.locator("#phone-sheet")).to_be_visible()
+    expect(page.locator(".sheet-scroll")).to_be_hidden()
+    expect(page.locator(".legend")).to_be_hidden()  # the grid's help about Tab
+    expect(page.locator("#sync")).to_be_visible()
+    screenshot(page, f"phone-{page.size}-deal-1")
+
+    title = page.locator("#phone-deal-title")
+    for deal in range(1, DEAL_COUNT + 1):
+        expect(title).to_contain_text(deal_title(deal))
+        assert_fits(page, page.width)
+        order = bidding_order(deal, n)
+        for seat in order[:-1]:
+            tap_target(page, deal, seat, "bid", sheet[deal, seat][0]).tap()
+        hand = deal_spec(deal).hand_size
+        forbidden = hand - sum(sheet[deal, seat][0] for seat in order[:-1])
+        if 0 <= forbidden <= hand:  # the dealer may not make the bids add up
+            expect(tap_target(page, deal, order[-1], "bid", forbidden)).to_be_disabled()
+            hint = page.locator(f'.phone-player[data-seat="{order[-1]}"] .phone-hint')
+            expect(hint).to_have_text(dutch("not %(bid)s") % {"bid": forbidden})
+            if deal == 3:
+                shot = SCREENSHOTS / f"phone-{page.size}-forbidden-bid-screen.png"
+                page.screenshot(path=str(shot))  # what the scorer sees, before the whole page
+                screenshot(page, f"phone-{page.size}-forbidden-bid")
+        tap_target(page, deal, order[-1], "bid", sheet[deal, order[-1]][0]).tap()
+        for seat in order:
+            tap_target(page, deal, seat, "tricks", sheet[deal, seat][1]).tap()
+        assert_fits(page, page.width)
+        if deal < DEAL_COUNT:
+            page.locator('#phone-sheet [data-move="next"]').tap()
+
+    for deal in range(1, DEAL_COUNT + 1):
+        expect(overview_state(page, deal)).to_have_attribute("data-state", "saved")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    assert stored(page.table) == sheet
+    totals = table_sheet(page.table).result().totals
+    strip = page.locator(".phone-totals li .phone-total-points")
+    expect(strip).to_have_text([str(t.tournament_points) for t in totals])
+    screenshot(page, f"phone-{page.size}-sheet-complete")
+
+    # The overview goes back to deal 3: two players' tricks were swapped on paper.
+    overview_state(page, 3).tap()
+    expect(title).to_contain_text(deal_title(3))
+    order = bidding_order(3, n)
+    first, second = order[0], order[1]
+    fixed = dict(sheet)
+    fixed[3, first] = (sheet[3, first][0], sheet[3, second][1])
+    fixed[3, second] = (sheet[3, second][0], sheet[3, first][1])
+    assert fixed != sheet
+    tap_target(page, 3, first, "tricks", fixed[3, first][1]).tap()
+    tap_target(page, 3, second, "tricks", fixed[3, second][1]).tap()
+    expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
+    assert stored(page.table) == fixed
+    totals = table_sheet(page.table).result().totals
+    expect(strip).to_have_text([str(t.tournament_points) for t in totals])
+    assert_fits(page, page.width)
+    screenshot(page, f"phone-{page.size}-deal-3-corrected")
+
+
+def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    for deal in (1, 2, 3):
+        tap_deal(page, sheet, deal, n)
+        page.locator('#phone-sheet [data-move="next"]').tap()
+    expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
+
+    page.context.set_offline(True)  # the venue wifi drops
+    for deal in (4, 5, 6):
+        tap_deal(page, sheet, deal, n)
+        page.locator('#phone-sheet [data-move="next"]').tap()
+    expect(page.locator("#sync")).to_have_attribute("data-state", "offline")
+    for deal in (4, 5, 6):
+        expect(overview_state(page, deal)).to_have_attribute("data-state", "held")
+    expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
+    assert stored(page.table).get((4, 0), (None, None)) == (None, None)
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(7))
+    assert_fits(page, page.width)
+    page.screenshot(path=str(SCREENSHOTS / f"phone-{page.size}-offline-screen.png"))
+    screenshot(page, f"phone-{page.size}-offline")
+
+    page.context.set_offline(False)  # ... and everything goes out once it is back
+    for deal in (4, 5, 6):
+        expect(overview_state(page, deal)).to_have_attribute("data-state", "saved", timeout=20_000)
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    kept = stored(page.table)
+    assert {cell: kept[cell] for cell in sheet if cell[0] <= 6} == {
+        cell: value for cell, value in sheet.items() if cell[0] <= 6
+    }
+    assert kept.get((7, 0), (None, None)) == (None, None)
+
+
+def test_the_tap_targets_are_named_buttons_big_enough_for_a_finger(at_the_table):
+    page = at_the_table
+    order = bidding_order(1, page.n_seats)
+    name = page.table.seats.order_by("position")[order[0]].player.name
+    button = page.get_by_role("button", name=dutch("%(name)s bids %(n)s") % {"name": name, "n": 1})
+    expect(button).to_have_attribute("aria-pressed", "false")
+    box = button.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    button.tap()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate(
+        "() => document.querySelectorAll('[tabindex]:not([tabindex^=\"-\"])').length"
+    ) == page.evaluate(
+        "() => document.querySelectorAll('#sheet-form [tabindex]:not([tabindex^=\"-\"])').length"
+    )  # the phone layer adds no positive tabindex of its own
+    expect(page.locator("#phone-first-dealer")).to_be_hidden()  # no drawn dealer asked for
+
+
+def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    order = bidding_order(1, n)
+    for seat in order:
+        tap_target(page, 1, seat, "bid", sheet[1, seat][0]).tap()
+    for seat in order:
+        tap_target(page, 1, seat, "tricks", 0).tap()  # nobody took the one trick
+    expect(page.locator("#phone-sheet .phone-deal-msg .phone-error")).to_have_count(1)
+    expect(page.locator("#phone-sheet .phone-sum")).to_have_class(re.compile("phone-over"))
+    expect(overview_state(page, 1)).to_have_attribute("data-state", "problem")
+    expect(page.locator('#phone-sheet [data-move="next"]')).to_be_disabled()
+    assert_fits(page, page.width)
+
+    winner = next(seat for seat in order if sheet[1, seat][1] == 1)
+    tap_target(page, 1, winner, "tricks", 1).tap()
+    expect(page.locator("#phone-sheet .phone-deal-msg .phone-error")).to_have_count(0)
+    expect(page.locator('#phone-sheet [data-move="next"]')).to_be_enabled()
+    expect(overview_state(page, 1)).to_have_attribute("data-state", "saved")
+    assert {seat: stored(page.table)[1, seat] for seat in range(n)} == {
+        seat: sheet[1, seat] for seat in range(n)
+    }

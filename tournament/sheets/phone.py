@@ -1,0 +1,56 @@
+"""The phone sheet's settings: what ``static/sheet_phone.js`` needs beyond the grid's script to
+show the sheet deal by deal on a narrow screen (``sheets/_phone.html``). It is a layer on the
+same form: the script taps the grid's boxes and reads the grid's messages and totals."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.deals import deal_spec
+
+
+def deal_kind(deal: int) -> str:
+    """A deal's kind in words, as the printed sheet explains 5Z and 5B."""
+    spec = deal_spec(deal)
+    if spec.blind:
+        return _("Blind, no trump: bid before looking at the cards")
+    if not spec.trump:
+        return _("No trump")
+    return _("Trump turned up")
+
+
+def phone_messages() -> dict[str, object]:
+    """The phone sheet's words (``%(name)s`` placeholders filled in by the script)."""
+    return {
+        "cards": [
+            ngettext("%(cards)s card", "%(cards)s cards", n) % {"cards": n} for n in range(6)
+        ],
+        "deal": _("Deal %(number)s (%(label)s)"),
+        "dealer": _("Dealer: %(name)s"),
+        "dealer_tag": _("Dealer"),
+        "turn": _("to bid"),
+        "bid_button": _("%(name)s bids %(n)s"),
+        "tricks_button": _("%(name)s, tricks: %(n)s"),
+        "bids_first": _("The tricks come once everyone has bid."),
+        "tricks_left": _("%(sum)s of %(hand)s tricks, %(left)s still to give"),
+        "tricks_done": _("%(sum)s of %(hand)s tricks: they add up"),
+        "tricks_over": _("%(sum)s of %(hand)s tricks: %(over)s too many"),
+        "saved": _("saved"),
+        "held": _("not saved yet"),
+        "problem": _("to correct"),
+        "open": _("to play"),
+        "current": _("being played"),
+        "first_dealer_failed": _("Not saved: no connection to the site. Tap again."),
+    }
+
+
+def phone_sheet_config(config: dict, players: tuple[str, ...]) -> dict:
+    """``config`` (the sheet script's settings) with the phone sheet's keys added: the players'
+    names in row order, each deal's label and kind in words, and the phone's messages."""
+    for deal in config["deals"]:
+        deal["label"] = deal_spec(deal["deal"]).label
+        deal["kind"] = deal_kind(deal["deal"])
+    config["players"] = list(players)
+    config["phone"] = phone_messages()
+    return config

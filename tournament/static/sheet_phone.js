@@ -1,0 +1,367 @@
+/* The score sheet deal by deal on a phone: a layer on the grid's form (sheet.js).
+ *
+ * On a narrow screen the table link shows one deal at a time (its hand size, kind and dealer,
+ * the players in bidding order with a button per bid and per number of tricks), the totals in a
+ * strip and an overview of the eleven deals. The grid's boxes stay in the form, hidden: a tap
+ * sets a box and sends it an "input" event, so sheet.js hints and saves as if it were typed.
+ * What the scorer reads is the grid's own: the messages at the boxes (#msg-D-S, #deal-msg-D),
+ * the totals the server computed ([data-total][data-seat]) and the status line (#sync).
+ *
+ * Whether a deal is saved: the boxes as the page came from the server are stored; from then on,
+ * what was on the form when a save went out ("saving") is stored once it is answered ("saved").
+ * A retry after a lost connection resends the same submission, so it keeps that copy.
+ */
+(function () {
+  "use strict";
+
+  const section = document.getElementById("phone-sheet");
+  const form = document.getElementById("sheet-form");
+  const configNode = document.getElementById("sheet-config");
+  if (!section || !form || !configNode) return;
+  const config = JSON.parse(configNode.textContent);
+  if (!config.phone || !config.players) return;
+  const P = config.phone;
+  const M = config.messages;
+  const players = config.players;
+  const seats = [...Array(players.length).keys()];
+  const narrow = window.matchMedia("(max-width: 699px)");
+  const sync = document.getElementById("sync");
+  const FAILED = new Set(["offline", "error", "signed-out"]);
+
+  const dealNode = document.getElementById("phone-deal");
+  const title = document.getElementById("phone-deal-title");
+  const kindNode = section.querySelector(".phone-kind");
+  const dealerNode = section.querySelector(".phone-dealer");
+  const bidRows = section.querySelector('.phone-players[data-kind="bid"]');
+  const tricksRows = section.querySelector('.phone-players[data-kind="tricks"]');
+  const sumNode = section.querySelector(".phone-sum");
+  const dealMsgNode = section.querySelector(".phone-deal-msg");
+  const previousButton = section.querySelector('[data-move="previous"]');
+  const nextButton = section.querySelector('[data-move="next"]');
+  const overview = section.querySelector(".phone-deals");
+  const totalsList = section.querySelector(".phone-totals ul");
+  const firstDealer = document.getElementById("phone-first-dealer");
+
+  form.before(section);  // under the status line, above the (hidden) grid
+
+  function fmt(template, params) {
+    return template.replace(/%\((\w+)\)s/g, function (all, name) {
+      return name in params ? String(params[name]) : all;
+    });
+  }
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function spec(deal) { return config.deals[deal - 1]; }
+  function box(deal, seat, kind) {
+    return form.querySelector('input.box[data-deal="' + deal + '"][data-seat="' + seat + '"][data-kind="' + kind + '"]');
+  }
+  function digit(text) { return /^[0-9]$/.test(text) ? Number(text) : null; }
+  function values(deal, kind) { return seats.map(function (seat) { return digit(box(deal, seat, kind).value); }); }
+  function filled(list) { return list.every(function (v) { return v !== null; }); }
+  function complete(deal) { return filled(values(deal, "bid")) && filled(values(deal, "tricks")); }
+  function sum(list) { return list.reduce(function (a, b) { return a + (b || 0); }, 0); }
+
+  /* ---- what the server has ---- */
+
+  // A deal's boxes as one string: "bids|tricks", from the form now or as the page came.
+  function dealKey(deal, attribute) {
+    return ["bid", "tricks"].map(function (kind) {
+      return seats.map(function (seat) { return box(deal, seat, kind)[attribute]; }).join(",");
+    }).join("|");
+  }
+  function formKeys() {
+    const keys = {};
+    config.deals.forEach(function (d) { keys[d.deal] = dealKey(d.deal, "value"); });
+    return keys;
+  }
+  const stored = {};
+  config.deals.forEach(function (d) { stored[d.deal] = dealKey(d.deal, "defaultValue"); });
+  let sending = sync && sync.dataset.state === "saving" ? formKeys() : null;
+
+  function syncMoved(previous, current) {
+    if (current === "saving" && (!FAILED.has(previous) || sending === null)) sending = formKeys();
+    else if (current === "saved" && sending) { Object.assign(stored, sending); sending = null; }
+  }
+
+  function messages(node, selector) {
+    return node ? [...node.querySelectorAll(selector)].map(function (n) { return n.textContent; }) : [];
+  }
+  function seatErrors(deal, seat) { return messages(document.getElementById("msg-" + deal + "-" + seat), ".error"); }
+  function dealErrors(deal) { return messages(document.getElementById("deal-msg-" + deal), ".error"); }
+  function hasProblem(deal) {
+    return dealErrors(deal).length > 0 || seats.some(function (seat) { return seatErrors(deal, seat).length > 0; });
+  }
+
+  // saved, held (input on this device the server does not have yet), problem or open.
+  function dealState(deal) {
+    if (hasProblem(deal)) return "problem";
+    if (dealKey(deal, "value") !== stored[deal]) return "held";
+    return complete(deal) ? "saved" : "open";
+  }
+  function inPlay() {
+    const open = config.deals.find(function (d) { return !complete(d.deal); });
+    return open ? open.deal : config.deals.length;
+  }
+
+  /* ---- the deal on screen ---- */
+
+  let shown = inPlay();
+  let built = null;  // the deal whose buttons are drawn
+
+  function forbiddenBid(deal) {
+    const order = spec(deal).order;
+    const others = order.slice(0, -1).map(function (seat) { return digit(box(deal, seat, "bid").value); });
+    if (!filled(others)) return null;
+    const bid = spec(deal).hand - sum(others);
+    return bid >= 0 && bid <= spec(deal).hand ? bid : null;
+  }
+
+  function build(deal) {
+    const d = spec(deal);
+    const dealer = d.order[d.order.length - 1];
+    [[bidRows, "bid", P.bid_button], [tricksRows, "tricks", P.tricks_button]].forEach(function (part) {
+      const rows = part[0];
+      rows.replaceChildren();
+      d.order.forEach(function (seat) {
+        const name = players[seat];
+        const row = el("div", "phone-player");
+        row.dataset.seat = seat;
+        const head = el("p", "phone-name");
+        head.append(el("span", "phone-who", name));
+        if (seat === dealer) head.append(el("span", "phone-tag", P.dealer_tag));
+        if (part[1] === "bid") head.append(el("span", "phone-tag phone-turn", P.turn));
+        const taps = el("div", "phone-taps");
+        for (let n = 0; n <= d.hand; n++) {
+          const button = el("button", "phone-tap", String(n));
+          button.type = "button";
+          button.dataset.deal = deal;
+          button.dataset.seat = seat;
+          button.dataset.kind = part[1];
+          button.dataset.value = n;
+          button.setAttribute("aria-label", fmt(part[2], {name: name, n: n}));
+          button.setAttribute("aria-pressed", "false");
+          taps.append(button);
+        }
+        row.append(head, taps, el("p", "phone-msg"));
+        rows.append(row);
+      });
+    });
+    built = deal;
+  }
+
+  function drawRows(deal, kind, rows, forbidden) {
+    const d = spec(deal);
+    const dealer = d.order[d.order.length - 1];
+    const chosen = values(deal, kind);
+    const bids = values(deal, "bid");
+    const turn = kind === "bid" ? d.order.find(function (seat) { return bids[seat] === null; }) : undefined;
+    rows.querySelectorAll(".phone-player").forEach(function (row) {
+      const seat = Number(row.dataset.seat);
+      row.classList.toggle("phone-next", seat === turn);
+      row.querySelectorAll(".phone-tap").forEach(function (button) {
+        const n = Number(button.dataset.value);
+        button.setAttribute("aria-pressed", String(chosen[seat] === n));
+        button.disabled = kind === "bid" && seat === dealer && n === forbidden;
+      });
+      const notes = kind === "bid" ? seatErrors(deal, seat) : [];
+      const msg = row.querySelector(".phone-msg");
+      msg.replaceChildren();
+      if (kind === "bid" && seat === dealer && forbidden !== null && chosen[seat] === null) {
+        msg.append(el("span", "phone-hint", fmt(M.forbidden, {bid: forbidden})));
+      }
+      notes.forEach(function (text) { msg.append(el("span", "phone-error", text)); });
+      row.classList.toggle("phone-invalid", notes.length > 0);
+    });
+  }
+
+  function drawDeal() {
+    const deal = shown;
+    const d = spec(deal);
+    if (built !== deal) build(deal);
+    title.textContent = fmt(P.deal, {number: deal, label: d.label}) + " · " + P.cards[d.hand];
+    kindNode.textContent = d.kind;
+    dealerNode.textContent = fmt(P.dealer, {name: players[d.order[d.order.length - 1]]});
+    drawRows(deal, "bid", bidRows, forbiddenBid(deal));
+
+    const tricks = values(deal, "tricks");
+    const allBids = filled(values(deal, "bid"));
+    const anyTricks = tricks.some(function (v) { return v !== null; });
+    tricksRows.hidden = !allBids && !anyTricks;
+    drawRows(deal, "tricks", tricksRows, null);
+    const total = sum(tricks);
+    if (tricksRows.hidden) sumNode.textContent = P.bids_first;
+    else if (total > d.hand) sumNode.textContent = fmt(P.tricks_over, {sum: total, hand: d.hand, over: total - d.hand});
+    else if (filled(tricks) && total === d.hand) sumNode.textContent = fmt(P.tricks_done, {sum: total, hand: d.hand});
+    else sumNode.textContent = fmt(P.tricks_left, {sum: total, hand: d.hand, left: d.hand - total});
+    sumNode.classList.toggle("phone-over", total > d.hand || (filled(tricks) && total !== d.hand));
+    // The deal's own messages (the tricks do not add up); a seat's are at its bid.
+    dealMsgNode.replaceChildren(...dealErrors(deal).map(function (text) { return el("p", "phone-error", text); }));
+
+    previousButton.disabled = deal <= 1;
+    nextButton.hidden = deal >= config.deals.length;
+    nextButton.disabled = !complete(deal) || hasProblem(deal);
+  }
+
+  function drawOverview() {
+    const playing = inPlay();
+    if (overview.children.length !== config.deals.length) {
+      overview.replaceChildren(...config.deals.map(function (d) {
+        const item = el("li");
+        const button = el("button", "phone-jump");
+        button.type = "button";
+        button.dataset.deal = d.deal;
+        button.append(el("span", "phone-jump-deal", fmt(P.deal, {number: d.deal, label: d.label})),
+          el("span", "phone-jump-state"));
+        item.append(button);
+        return item;
+      }));
+    }
+    overview.querySelectorAll(".phone-jump").forEach(function (button) {
+      const deal = Number(button.dataset.deal);
+      const state = dealState(deal);
+      const words = state === "open" && deal === playing ? P.current : P[state];
+      button.dataset.state = state;
+      button.querySelector(".phone-jump-state").textContent = words;
+      if (deal === shown) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
+    });
+  }
+
+  function drawTotals() {
+    if (totalsList.children.length !== players.length) {
+      totalsList.replaceChildren(...players.map(function (name, seat) {
+        const item = el("li");
+        item.dataset.seat = seat;
+        item.append(el("span", "phone-total-name", name), el("span", "phone-total-points"));
+        return item;
+      }));
+    }
+    totalsList.querySelectorAll("li").forEach(function (item) {
+      const cell = form.querySelector('[data-total="3"][data-seat="' + item.dataset.seat + '"]');
+      const text = cell ? cell.textContent.trim() : "";
+      item.querySelector(".phone-total-points").textContent = text || "\u2013";
+    });
+    document.body.style.setProperty("--phone-totals-height", section.querySelector(".phone-totals").offsetHeight + "px");
+  }
+
+  function drawFirstDealer() {
+    const question = config.firstDealer;
+    const ask = Boolean(question && question.needed) && !values(1, "bid").some(function (v) { return v !== null; });
+    firstDealer.hidden = !ask;
+    dealNode.hidden = ask;
+    if (!ask || firstDealer.querySelector(".phone-choice")) return;
+    const choices = firstDealer.querySelector(".phone-choices");
+    choices.replaceChildren(...question.players.map(function (name, seat) {
+      const button = el("button", "phone-choice", name);
+      button.type = "button";
+      button.dataset.seat = seat;
+      return button;
+    }));
+  }
+
+  function redraw() {
+    if (section.hidden) return;
+    drawFirstDealer();
+    drawDeal();
+    drawOverview();
+    drawTotals();
+  }
+
+  let pending = false;
+  function redrawSoon() {
+    if (pending) return;
+    pending = true;
+    Promise.resolve().then(function () { pending = false; redraw(); });
+  }
+
+  /* ---- taps ---- */
+
+  function tap(button) {
+    const input = box(button.dataset.deal, button.dataset.seat, button.dataset.kind);
+    if (!input || input.disabled) return;
+    const deal = Number(button.dataset.deal);
+    const bidsBefore = filled(values(deal, "bid"));
+    const completeBefore = complete(deal);
+    input.value = button.dataset.value;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    redraw();
+    // Lead the eye on: to the tricks once everyone has bid, to "next deal" once it is complete.
+    if (!bidsBefore && filled(values(deal, "bid"))) tricksRows.parentElement.scrollIntoView({block: "start"});
+    else if (!completeBefore && complete(deal)) nextButton.parentElement.scrollIntoView({block: "nearest"});
+  }
+
+  function show(deal, focus) {
+    shown = Math.max(1, Math.min(config.deals.length, deal));
+    redraw();
+    if (focus) {
+      title.focus({preventScroll: true});
+      dealNode.scrollIntoView({block: "start"});
+    }
+  }
+
+  section.addEventListener("click", function (event) {
+    const target = event.target.closest("button");
+    if (!target || target.disabled) return;
+    if (target.classList.contains("phone-tap")) tap(target);
+    else if (target.classList.contains("phone-jump")) show(Number(target.dataset.deal), true);
+    else if (target.dataset.move === "next") show(shown + 1, true);
+    else if (target.dataset.move === "previous") show(shown - 1, true);
+    else if (target.classList.contains("phone-choice")) chooseFirstDealer(target);
+  });
+
+  async function chooseFirstDealer(button) {
+    const error = firstDealer.querySelector(".phone-error");
+    const body = new URLSearchParams();
+    body.append("seat", button.dataset.seat);
+    body.append("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
+    firstDealer.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    try {
+      const response = await fetch(config.firstDealer.url, {
+        method: "POST", body: body, credentials: "same-origin",
+        headers: {"X-Requested-With": "XMLHttpRequest"},
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      window.location.reload();
+    } catch (failure) {
+      error.textContent = P.first_dealer_failed;
+      firstDealer.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+    }
+  }
+
+  /* ---- listening to the form ---- */
+
+  form.addEventListener("bollen:sheet", function (event) {
+    const detail = event.detail || {};
+    // If the sheet's script says which deals the server stored, that is the truth.
+    if (Array.isArray(detail.saved)) {
+      detail.saved.forEach(function (deal) { stored[deal] = dealKey(deal, "value"); });
+    }
+    redrawSoon();
+  });
+  if (sync) {
+    new MutationObserver(function (records) {
+      records.forEach(function (record, index) {
+        if (record.type !== "attributes") return;
+        const next = index + 1 < records.length ? records.slice(index + 1).find(function (r) { return r.type === "attributes"; }) : null;
+        syncMoved(record.oldValue, next ? next.oldValue : sync.dataset.state);
+      });
+      redrawSoon();
+    }).observe(sync, {attributes: true, attributeFilter: ["data-state"], attributeOldValue: true,
+      childList: true, subtree: true, characterData: true});
+  }
+  // Messages the server put at the boxes, totals after a save.
+  new MutationObserver(redrawSoon).observe(form.querySelector("table.sheet") || form,
+    {childList: true, subtree: true, characterData: true});
+
+  function apply() {
+    const on = narrow.matches;
+    document.body.classList.toggle("phone-on", on);
+    section.hidden = !on;
+    redraw();
+  }
+  narrow.addEventListener("change", apply);
+  apply();
+})();
