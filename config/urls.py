@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournament.rounds import first_dealer_views
 from tournament.sheets import table_views
 from tournament.team import views as team_views
 from tournament.tournament_file import views as tournament_file_views
@@ -43,6 +44,11 @@ urlpatterns = [
     # Without an account: joining the team, a table's private link, the public pages.
     path("join/<slug:token>/", team_views.team_join_view, name="team_join"),
     path("s/<slug:token>/", table_views.table_entry, name="table_entry"),
+    path(
+        "s/<slug:token>/first-dealer/",
+        first_dealer_views.table_entry_first_dealer,
+        name="table_entry_first_dealer",
+    ),
     path("p/<slug:slug>/", include("tournament.rounds.urls_public")),
     path("p/<slug:slug>/", include("tournament.standings.urls_public")),
 ]

@@ -1,8 +1,9 @@
 """The rules engine of Bollen: plain Python, no Django.
 
 Deals (``scoring.deals``)
-    ``DEAL_COUNT``, ``DEALS``, ``DealSpec``, ``deal_spec(deal)``, ``dealer_seat(deal, n_seats)``,
-    ``deals_dealt(seat, n_seats)``, ``bidding_order(deal, n_seats)``,
+    ``DEAL_COUNT``, ``DEALS``, ``DealSpec``, ``deal_spec(deal)``,
+    ``dealer_seat(deal, n_seats, first_dealer=0)``, ``deals_dealt(seat, n_seats, first_dealer=0)``,
+    ``bidding_order(deal, n_seats, first_dealer=0)``,
     ``forbidden_bid(deal, other_bids)``.
 Score sheets (``scoring.sheet``; the checks live in ``scoring.checks``)
     ``DealEntry``, ``Penalty``, ``Sheet`` (``Sheet.from_rows``), ``check_deal``, ``check_sheet``,
@@ -16,7 +17,8 @@ Tables (``scoring.tables``)
 Errors (``scoring.errors``)
     ``ErrorCode``, ``Problem``, ``ScoringError``.
 
-Seats are 0-based indexes in clockwise order, seat 0 dealing deal 1; deals are numbered 1..11.
+Seats are 0-based indexes in clockwise order; ``Sheet.first_dealer`` (seat 0 unless the table drew
+another) deals deal 1; deals are numbered 1..11.
 """
 
 from scoring.deals import (

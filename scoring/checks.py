@@ -18,7 +18,9 @@ from scoring.deals import (
     MIN_SEATS,
     deal_number_problem,
     dealer_seat,
+    first_dealer_problem,
     is_deal_number,
+    is_first_dealer,
     seat_count_problem,
 )
 from scoring.errors import ErrorCode, Problem
@@ -45,14 +47,17 @@ def check_deal(
     bids: Sequence[int | None],
     tricks: Sequence[int | None],
     n_seats: int,
+    first_dealer: int = 0,
 ) -> list[Problem]:
     """Every rule that one deal's bids and tricks break; an empty list when the deal is legal.
 
-    ``deal`` is 1-based and the rows are indexed by seat. Problems carry the deal and, where one
-    seat is to blame, that seat.
+    ``deal`` is 1-based and the rows are indexed by seat; ``first_dealer`` is the seat that
+    dealt deal 1. Problems carry the deal and, where one seat is to blame, that seat.
     """
     if not MIN_SEATS <= n_seats <= MAX_SEATS:
         return [seat_count_problem(n_seats)]
+    if not is_first_dealer(first_dealer, n_seats):
+        return [first_dealer_problem(first_dealer, n_seats)]
     if not is_deal_number(deal):
         return [deal_number_problem(deal)]
     spec = DEALS[deal - 1]
@@ -93,7 +98,7 @@ def check_deal(
             )
     made = [bid for bid in bids if bid is not None]
     if not problems and len(made) == n_seats and sum(made) == size:
-        dealer = dealer_seat(deal, n_seats)
+        dealer = dealer_seat(deal, n_seats, first_dealer)
         problems.append(
             problem(
                 ErrorCode.DEALER_BID,
@@ -156,6 +161,8 @@ def check_sheet(sheet: Sheet) -> list[Problem]:
     n_seats = sheet.n_seats
     if not MIN_SEATS <= n_seats <= MAX_SEATS:
         return [seat_count_problem(n_seats)]
+    if not is_first_dealer(sheet.first_dealer, n_seats):
+        return [first_dealer_problem(sheet.first_dealer, n_seats)]
     problems: list[Problem] = []
     if len(sheet.deals) > DEAL_COUNT:
         problems.append(
@@ -167,7 +174,7 @@ def check_sheet(sheet: Sheet) -> list[Problem]:
         )
     first_open: int | None = None
     for deal, entry in enumerate(sheet.deals[:DEAL_COUNT], start=1):
-        problems.extend(check_deal(deal, entry.bids, entry.tricks, n_seats))
+        problems.extend(check_deal(deal, entry.bids, entry.tricks, n_seats, sheet.first_dealer))
         if first_open is not None and not entry.is_empty:
             problems.append(
                 Problem(

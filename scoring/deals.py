@@ -1,8 +1,10 @@
 """The deal schedule of one game and who deals and bids when.
 
 A game is 11 deals ("rondes" in Dutch; *deal* in code keeps "round" free for the tournament).
-Seats are numbered 0..n-1 clockwise; seat 0 deals deal 1 and the deal passes clockwise, so deal
-``d`` is dealt by seat ``(d - 1) % n``. Bidding starts left of (clockwise after) the dealer and
+Seats are numbered 0..n-1 clockwise. The table draws who deals deal 1 (``first_dealer``, seat 0
+unless told otherwise) and the deal passes clockwise, so deal ``d`` is dealt by seat
+``(first_dealer + d - 1) % n``: the seats (the rows of the paper sheet) never move, only the
+dealer does. Bidding starts left of (clockwise after) the dealer and
 the dealer bids last, under the one restriction of the game: the bids may never add up to the
 hand size.
 """
@@ -96,21 +98,52 @@ def _check_seats(n_seats: int) -> None:
         raise ScoringError(seat_count_problem(n_seats))
 
 
-def dealer_seat(deal: int, n_seats: int) -> int:
-    """The seat (0-based) that deals deal ``deal``: seat 0 deals deal 1, then clockwise."""
+def is_first_dealer(first_dealer: object, n_seats: int) -> bool:
+    """Whether ``first_dealer`` is a seat of a table of ``n_seats`` (0 to n - 1)."""
+    return (
+        isinstance(first_dealer, int)
+        and not isinstance(first_dealer, bool)
+        and 0 <= first_dealer < n_seats
+    )
+
+
+def first_dealer_problem(first_dealer: object, n_seats: int) -> Problem:
+    """The problem that ``first_dealer`` is not a seat of the table."""
+    shown: int | str = str(first_dealer)
+    if isinstance(first_dealer, int) and not isinstance(first_dealer, bool):
+        shown = first_dealer + 1
+    return Problem(
+        ErrorCode.FIRST_DEALER,
+        f"The first dealer is seat {shown}, but the table has seats 1 to {n_seats}.",
+        params={"seat_number": shown, "seats": n_seats},
+    )
+
+
+def _check_first_dealer(first_dealer: int, n_seats: int) -> None:
+    if not is_first_dealer(first_dealer, n_seats):
+        raise ScoringError(first_dealer_problem(first_dealer, n_seats))
+
+
+def dealer_seat(deal: int, n_seats: int, first_dealer: int = 0) -> int:
+    """The seat (0-based) that deals deal ``deal``: ``first_dealer`` deals deal 1, then the
+    deal passes clockwise."""
     _check_seats(n_seats)
-    return (deal_spec(deal).number - 1) % n_seats
+    _check_first_dealer(first_dealer, n_seats)
+    return (first_dealer + deal_spec(deal).number - 1) % n_seats
 
 
-def deals_dealt(seat: int, n_seats: int) -> int:
-    """How many of the 11 deals the player in ``seat`` (0-based) deals: at a table of 4 seats
-    0-2 deal three and seat 3 two; at a table of 5 seat 0 deals three and the others two."""
-    return sum(dealer_seat(deal, n_seats) == seat for deal in range(1, DEAL_COUNT + 1))
+def deals_dealt(seat: int, n_seats: int, first_dealer: int = 0) -> int:
+    """How many of the 11 deals the player in ``seat`` (0-based) deals. With seat 0 dealing
+    first: at a table of 4 seats 0-2 deal three and seat 3 two; at a table of 5 seat 0 deals
+    three and the others two."""
+    return sum(
+        dealer_seat(deal, n_seats, first_dealer) == seat for deal in range(1, DEAL_COUNT + 1)
+    )
 
 
-def bidding_order(deal: int, n_seats: int) -> tuple[int, ...]:
+def bidding_order(deal: int, n_seats: int, first_dealer: int = 0) -> tuple[int, ...]:
     """The seats in the order they bid (and lead): left of the dealer first, the dealer last."""
-    dealer = dealer_seat(deal, n_seats)
+    dealer = dealer_seat(deal, n_seats, first_dealer)
     return tuple((dealer + 1 + step) % n_seats for step in range(n_seats))
 
 

@@ -7,7 +7,8 @@ can show every mistake in one go. The Django side translates by ``code`` and ``p
 
 Places are recorded the way code counts them: ``deal`` is 1-based (deal 1 to 11, as on the form),
 ``seat`` is 0-based (an index into the table's seats). Messages are written for people, so they
-count seats from 1 ("seat 1" is the first dealer) and ``params["seat_number"]`` holds that number.
+count seats from 1 ("seat 1" is the top row of the sheet) and ``params["seat_number"]`` holds
+that number.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class ErrorCode(StrEnum):
     """A revoke penalty in a deal that does not exist or has not been reached."""
     PENALTY_SEAT = "penalty_seat"
     """A revoke penalty for a seat that the table does not have."""
+    FIRST_DEALER = "first_dealer"
+    """A first dealer that is not a seat of the table."""
     PLAYER_COUNT = "player_count"
     """Too few players to seat at even one table."""
     TABLE_SIZES = "table_sizes"

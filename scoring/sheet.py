@@ -95,11 +95,17 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """A table's score sheet: deal 1 first, 0 to 11 deals, and the revoke penalties."""
+    """A table's score sheet: deal 1 first, 0 to 11 deals, and the revoke penalties.
+
+    ``first_dealer`` is the seat (0-based row) that deals deal 1, as the table drew it; the deal
+    then passes clockwise (``scoring.deals.dealer_seat``). The rows stay as they are written:
+    only who deals, and so who bids last, depends on it.
+    """
 
     n_seats: int
     deals: tuple[DealEntry, ...]
     penalties: tuple[Penalty, ...] = ()
+    first_dealer: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "deals", tuple(self.deals))
@@ -122,6 +128,7 @@ class Sheet:
         bids_rows: Iterable[Sequence[int | None]],
         tricks_rows: Iterable[Sequence[int | None] | None] = (),
         penalties: Iterable[Penalty] = (),
+        first_dealer: int = 0,
     ) -> Sheet:
         """Build a sheet from lists: one bids row per deal, and tricks rows for the deals played.
 
@@ -136,7 +143,7 @@ class Sheet:
             DealEntry(bids, (None,) * len(bids) if tricks is None else tricks)
             for bids, tricks in zip(bids_list, tricks_list, strict=True)
         )
-        return cls(n_seats, deals, tuple(penalties))
+        return cls(n_seats, deals, tuple(penalties), first_dealer)
 
 
 class CellState(StrEnum):

@@ -89,8 +89,11 @@ def sheet_from_cells(
     n_seats: int,
     cells: Mapping[tuple[int, int], tuple[int | None, int | None]],
     penalties: Iterable[tuple[int, int]] = (),
+    *,
+    first_dealer: int = 0,
 ) -> Sheet:
-    """Build a sheet from ``{(deal, seat_index): (bid, tricks)}``; trailing empty deals dropped."""
+    """Build a sheet from ``{(deal, seat_index): (bid, tricks)}``; trailing empty deals dropped.
+    ``first_dealer``: the seat index that deals deal 1 (``Table.first_dealer``)."""
     rows: list[DealEntry] = []
     for deal in range(1, DEAL_COUNT + 1):
         pairs = [cells.get((deal, seat), (None, None)) for seat in range(n_seats)]
@@ -101,6 +104,7 @@ def sheet_from_cells(
         n_seats=n_seats,
         deals=tuple(rows),
         penalties=tuple(Penalty(seat=seat, deal=deal) for seat, deal in penalties),
+        first_dealer=first_dealer,
     )
 
 
@@ -123,7 +127,7 @@ def load_table_sheets(
         entries = entries.filter(seat__table_id__in=table_ids)
         penalties = penalties.filter(seat__table_id__in=table_ids)
 
-    by_table, table_place = _seats_by_table(seats)
+    by_table, table_place, first_dealers = _seats_by_table(seats)
     seat_place: dict[int, tuple[int, int]] = {}
     for table_id, seats_of_table in by_table.items():
         for index, (_position, seat_id, _player) in enumerate(seats_of_table):
@@ -149,7 +153,10 @@ def load_table_sheets(
                 seat_ids=tuple(s[1] for s in seats_of_table),
                 player_ids=tuple(s[2] for s in seats_of_table),
                 sheet=sheet_from_cells(
-                    len(seats_of_table), cells[table_id], sorted(table_penalties[table_id])
+                    len(seats_of_table),
+                    cells[table_id],
+                    sorted(table_penalties[table_id]),
+                    first_dealer=first_dealers[table_id],
                 ),
             )
         )
@@ -160,19 +167,35 @@ def load_table_sheets(
 SeatsOfTables = dict[int, list[tuple[int, int, int]]]
 
 
-def _seats_by_table(seats) -> tuple[SeatsOfTables, dict[int, tuple[int, int]]]:
-    """``{table id: [(position, seat id, player id)...]}`` in seat order, and each table's
-    ``(round, table number)``, from a queryset of seats (one query)."""
+def _seats_by_table(
+    seats,
+) -> tuple[SeatsOfTables, dict[int, tuple[int, int]], dict[int, int]]:
+    """``{table id: [(position, seat id, player id)...]}`` in seat order, each table's
+    ``(round, table number)`` and the seat index that deals its deal 1, from a queryset of seats
+    (one query). A table whose first dealer was not drawn (or sits beyond its seats, should the
+    seating have changed under it) has its top row deal first."""
     by_table: SeatsOfTables = defaultdict(list)
     table_place: dict[int, tuple[int, int]] = {}
-    for seat_id, table_id, table_no, round_no, player_id, position in seats.values_list(
-        "id", "table_id", "table__number", "round__number", "player_id", "position"
+    drawn: dict[int, int | None] = {}
+    for seat_id, table_id, table_no, round_no, player_id, position, first in seats.values_list(
+        "id",
+        "table_id",
+        "table__number",
+        "round__number",
+        "player_id",
+        "position",
+        "table__first_dealer_seat",
     ):
         by_table[table_id].append((position, seat_id, player_id))
         table_place[table_id] = (round_no, table_no)
+        drawn[table_id] = first
     for seats_of_table in by_table.values():
         seats_of_table.sort()
-    return by_table, table_place
+    first_dealers = {
+        table_id: first if first is not None and first < len(by_table[table_id]) else 0
+        for table_id, first in drawn.items()
+    }
+    return by_table, table_place, first_dealers
 
 
 def table_sheet(table: Table) -> TableSheet:
@@ -281,7 +304,7 @@ def load_table_scores(
     if round_number is not None:
         seats = seats.filter(round__number=round_number)
         kept = kept.filter(table__round__number=round_number)
-    by_table, table_place = _seats_by_table(seats)
+    by_table, table_place, _first_dealers = _seats_by_table(seats)
     current = {
         table_id: (seat_ids, started, complete, totals)
         for table_id, version, now, seat_ids, started, complete, totals in kept.annotate(

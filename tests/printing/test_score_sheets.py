@@ -152,7 +152,8 @@ def test_blank_sheet_is_one_page_without_names_with_a_line_for_the_dealer(
     assert f'src="{grid_image(seats, dealers=False)}"' in html
 
 
-def test_a_full_table_with_long_names_still_fits_one_page(tournament):
+@pytest.mark.parametrize("first_dealer", [0, None])  # the site sets it; the table draws it
+def test_a_full_table_with_long_names_still_fits_one_page(tournament, first_dealer):
     long = "Maria Theresia Wilhelmina van Oldenbarnevelt-Hoogstraten tot Zuylen"
     blank = blank_sheet_form(6)
     form = replace(
@@ -161,6 +162,7 @@ def test_a_full_table_with_long_names_still_fits_one_page(tournament):
         table=40,
         qr=qr_data_uri("http://testserver/t/x/rounds/10/tables/40/"),
         rows=tuple(replace(row, name=f"{long} {row.seat}", club=long) for row in blank.rows),
+        first_dealer=first_dealer,
     )
     with translation.override("nl"):
         html = render_to_string(

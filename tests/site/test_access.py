@@ -84,7 +84,7 @@ RULES: dict[str, dict[str, str]] = {
     "round_publish": DIRECTOR_POST,
     "round_balance": DIRECTOR_POST,
     "round_unseat": DIRECTOR_POST,
-    "table_first_dealer": DIRECTOR_POST,
+    "table_first_dealer": TEAM_POST,  # part of the sheet: the seats do not move
     "standings": TEAM,
     "standings_download": DIRECTOR_ONLY,
     "sheet_edit": TEAM,
@@ -114,6 +114,7 @@ RULES: dict[str, dict[str, str]] = {
     # Each visitor brings the token they have: table 1's link, table 2's link, a revoked link
     # (the signed-in ones) or a made-up one (anonymous, public). Only a working link opens.
     "table_entry": {**dict.fromkeys(ROLES, MISSING), "table_link": OK, "other_table_link": OK},
+    "table_entry_first_dealer": dict.fromkeys(ROLES, POST_ONLY),
     "public_home": PUBLIC,
     "public_standings": PUBLIC,
     "public_screen": PUBLIC,
@@ -295,7 +296,6 @@ def test_a_scorer_is_refused_seating_players_and_imports(client, site):
         client.post(reverse("round_seat", args=[slug])),
         client.post(reverse("round_unseat", args=[slug, 2])),
         client.post(reverse("round_publish", args=[slug, 2])),
-        client.post(reverse("table_first_dealer", args=[slug, 2, 1]), {"player": player.pk}),
         client.post(reverse("player_list", args=[slug]), {"name": "Nieuw"}),
         client.post(reverse("player_withdraw", args=[slug, player.pk]), {"from_round": 2}),
         client.post(reverse("player_paste", args=[slug]), {"text": "Nieuw"}),

@@ -189,26 +189,31 @@ def test_fallback_split_is_explained_in_the_directors_language(director):
     assert "7" in note and "4 + 3" in note
 
 
-def test_the_first_dealer_drawn_at_the_table_is_recorded_before_play(director_client, director):
+def test_the_first_dealer_drawn_at_the_table_is_stored_and_the_seats_stay(
+    director_client, director
+):
+    """The rows never move (the printed sheet stays right): the drawn dealer is stored as a
+    seat. (It used to turn the seats, which asked for a reprint.)"""
     tournament = played_tournament(8, rounds=1, last_round=[0, 3], director=director)
     table = tournament.rounds.get().tables.get(number=1)
     before = [s.player_id for s in table.seats.order_by("position")]
     drawn = tournament.players.get(pk=before[2])
     url = reverse("table_first_dealer", args=[tournament.slug, 1, 1])
     response = director_client.post(url, {"player": drawn.pk}, follow=True)
-    assert [s.player_id for s in table.seats.order_by("position")] == before[2:] + before[:2]
+    assert [s.player_id for s in table.seats.order_by("position")] == before
+    table.refresh_from_db()
+    assert table.first_dealer_seat == 2
     (told,) = [str(m) for m in response.context["messages"]]
-    assert told.startswith(f"{drawn.name} deelt als eerste")
-    assert "tafel 1" in told and "opnieuw af" in told  # the printed sheet has the old order
+    assert told == f"{drawn.name} geeft als eerste aan tafel 1."
 
     started = tournament.rounds.get().tables.get(number=2)
-    other = started.seats.order_by("position").last().player
     response = director_client.post(
-        reverse("table_first_dealer", args=[tournament.slug, 1, 2]), {"player": other.pk},
-        follow=True,
-    )  # fmt: skip
-    assert any("2" in str(m) for m in response.context["messages"])
-    assert started.seats.order_by("position").first().player != other
+        reverse("table_first_dealer", args=[tournament.slug, 1, 2]), {"seat": 3}, follow=True
+    )
+    (told,) = [str(m) for m in response.context["messages"]]
+    assert "spel 1" in told.lower()
+    started.refresh_from_db()
+    assert started.first_dealer_seat is None
 
 
 def complete(round_):

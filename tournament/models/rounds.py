@@ -51,12 +51,20 @@ SEATING_EDITABLE_STATES = (Round.State.DRAFT, Round.State.SEATED)
 
 
 class Table(models.Model):
-    """A table in a round: its seats and its score sheet."""
+    """A table in a round: its seats and its score sheet.
+
+    - ``first_dealer_seat``: the seat (``Seat.position``, the sheet's row) that deals deal 1,
+      as the table drew it; ``None`` until it is set, when the top row deals first (see
+      ``first_dealer``). Setting it never moves the seats: the rows stay as printed.
+    """
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
     )
     number = models.PositiveSmallIntegerField(_("table"))
+    first_dealer_seat = models.PositiveSmallIntegerField(
+        _("first dealer's seat"), null=True, blank=True
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -65,14 +73,23 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_gte_1"),
+            models.CheckConstraint(
+                condition=Q(first_dealer_seat__lte=5), name="table_first_dealer_0_5"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.round} - {_('table')} {self.number}"
 
+    @property
+    def first_dealer(self) -> int:
+        """The seat that deals deal 1: the drawn one, or the top row until one is drawn."""
+        return self.first_dealer_seat or 0
+
 
 class Seat(models.Model):
-    """A player's place at a table. ``position`` counts clockwise from 0; seat 0 deals deal 1.
+    """A player's place at a table. ``position`` counts clockwise from 0 (the sheet's rows);
+    seat ``table.first_dealer`` deals deal 1.
 
     ``round`` repeats ``table.round`` so that the database itself can refuse a player sitting
     twice in one round.

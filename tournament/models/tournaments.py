@@ -43,6 +43,9 @@ class Tournament(models.Model):
       used for the next rounds.
     - ``clubs_apart_first_round``: round 1 seats players of one club at different tables, as
       far as the number of tables allows.
+    - ``first_dealer_rule``: who decides who deals deal 1 at each table (see
+      ``FirstDealerRule``): the site (the top row deals first, marked on the printed sheet) or a
+      draw at the table (each table's ``first_dealer_seat`` is set once it is drawn).
     """
 
     class ConfirmationRule(models.TextChoices):
@@ -56,6 +59,12 @@ class Tournament(models.Model):
     class Language(models.TextChoices):
         DUTCH = "nl", _("Dutch")
         ENGLISH = "en", _("English")
+
+    class FirstDealerRule(models.TextChoices):
+        # "site": the seating's fair rotation decides, the top row deals first, as printed.
+        SITE = "site", _("the site sets the first dealer")
+        # "drawn": the table draws ("de bepaling"); the sheet's rows stay as printed.
+        DRAWN = "drawn", _("the table draws the first dealer")
 
     class SeatingBalance(models.TextChoices):
         EVEN = Balance.EVEN.value, _("even tables: everyone about equally often at a larger table")
@@ -102,6 +111,12 @@ class Tournament(models.Model):
     )
     clubs_apart_first_round = models.BooleanField(
         _("players of one club apart in round 1"), default=True
+    )
+    first_dealer_rule = models.CharField(
+        _("first dealer"),
+        max_length=8,
+        choices=FirstDealerRule.choices,
+        default=FirstDealerRule.SITE,
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

@@ -32,7 +32,7 @@ BLANK_SEAT_COUNTS: tuple[int, ...] = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 
 @dataclass(frozen=True, slots=True)
 class FormRow:
-    """One player's line on a score sheet (``seat`` counts from 1, the first dealer)."""
+    """One player's line on a score sheet (``seat`` counts from 1, the top row)."""
 
     seat: int
     name: str = ""
@@ -44,7 +44,9 @@ class PrintedSheet:
     """One printed score sheet: a seated table's, or a blank one (no round, table or names).
 
     ``entry_url`` is where the table enters its scores online and ``qr`` the QR code of it as a
-    data URI; both are empty on blank sheets.
+    data URI; both are empty on blank sheets. ``first_dealer``: the row (0-based) that deals
+    deal 1 when the site sets it; ``None`` when the table draws it (and on blank sheets): then
+    the sheet has a line for the dealer of each deal and a box for the drawn first dealer.
     """
 
     n_seats: int
@@ -53,20 +55,29 @@ class PrintedSheet:
     table: int | None = None
     entry_url: str = ""
     qr: str = ""
+    first_dealer: int | None = None
 
     @property
     def dealers_known(self) -> bool:
-        """A seated table knows its dealers (seat 1 deals first); a blank sheet does not."""
-        return self.table is not None
+        """Whether the sheet marks the dealer's boxes: a seated table whose first dealer the
+        site sets does; a table that draws it, and a blank sheet, do not."""
+        return self.table is not None and self.first_dealer is not None
+
+    @property
+    def dealer_drawn(self) -> bool:
+        """Whether the table writes the first dealer it drew in the sheet's box."""
+        return self.table is not None and self.first_dealer is None
 
     @property
     def geometry(self) -> FormGeometry:
-        return FormGeometry(self.n_seats, dealers=self.dealers_known)
+        return FormGeometry(self.n_seats, self.dealers_known, self.first_dealer or 0)
 
     @property
     def grid(self) -> str:
         """The form's lines and dealer marks, as one image (see ``form``)."""
-        return grid_image(self.n_seats, dealers=self.dealers_known)
+        return grid_image(
+            self.n_seats, dealers=self.dealers_known, first_dealer=self.first_dealer or 0
+        )
 
     @property
     def dealer_mark(self) -> str:
@@ -84,6 +95,7 @@ def round_sheet_forms(
     """The score sheets of a round's tables, in table order (empty if the round has none), with
     the QR code of each table's entry URL (``entry_urls`` by table id)."""
     players = players_by_id(tournament)
+    drawn = tournament.first_dealer_rule == Tournament.FirstDealerRule.DRAWN
     forms = []
     for table in load_table_sheets(tournament=tournament, round_number=round_number):
         n_seats = len(table.player_ids)
@@ -100,6 +112,7 @@ def round_sheet_forms(
                 table=table.table_number,
                 entry_url=url,
                 qr=qr_data_uri(url),
+                first_dealer=None if drawn else table.sheet.first_dealer,
             )
         )
     return forms

@@ -45,11 +45,13 @@ def _mm(value: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FormGeometry:
-    """The form of one table size; ``dealers`` marks the dealer's boxes (seat 1 deals first),
-    otherwise the form has a line to write the dealer of each deal (blank sheets)."""
+    """The form of one table size; ``dealers`` marks the dealer's boxes (the seat
+    ``first_dealer``, 0-based, deals deal 1), otherwise the form has a line to write the dealer
+    of each deal (blank sheets, and the sheets of tables that draw their first dealer)."""
 
     n_seats: int
     dealers: bool
+    first_dealer: int = 0
 
     @property
     def row_height(self) -> float:
@@ -78,7 +80,10 @@ class FormGeometry:
         """``(seat, deal)`` of every box marked as the dealer's (0-based seat)."""
         if not self.dealers:
             return []
-        return [(dealer_seat(deal, self.n_seats), deal) for deal in range(1, DEAL_COUNT + 1)]
+        return [
+            (dealer_seat(deal, self.n_seats, self.first_dealer), deal)
+            for deal in range(1, DEAL_COUNT + 1)
+        ]
 
     def svg(self) -> str:
         """The grid: shaded dealer boxes with a "D", every line, the outer frame.
@@ -142,9 +147,10 @@ def _svg_data_uri(svg: str) -> str:
 
 
 @cache
-def grid_image(n_seats: int, *, dealers: bool) -> str:
-    """The grid of a form as a data URI, the same string for every sheet of that size."""
-    return _svg_data_uri(FormGeometry(n_seats, dealers).svg())
+def grid_image(n_seats: int, *, dealers: bool, first_dealer: int = 0) -> str:
+    """The grid of a form as a data URI, the same string for every sheet of that size (and
+    first dealer)."""
+    return _svg_data_uri(FormGeometry(n_seats, dealers, first_dealer).svg())
 
 
 DEALER_MARK = _svg_data_uri(

@@ -9,9 +9,11 @@ from tournament.models import Player, Tournament
 
 
 class FirstDealerForm(forms.Form):
-    """The player who drew the first deal at a table (by id; any other value names nobody)."""
+    """Who drew the first deal at a table: their ``seat`` (the sheet's row, 0-based: the sheet
+    pages and the phone send it) or, as the round page's list did, the ``player`` by id."""
 
-    player = forms.IntegerField(min_value=1, max_value=2**31 - 1)
+    seat = forms.IntegerField(min_value=0, max_value=5, required=False)
+    player = forms.IntegerField(min_value=1, max_value=2**31 - 1, required=False)
 
 
 class RoundAdjustForm(forms.Form):

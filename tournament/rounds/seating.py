@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
 
 from scoring.deals import deals_dealt
@@ -29,7 +29,6 @@ from tournament.models import (
     Player,
     Round,
     Seat,
-    SheetVersion,
     Table,
     Tournament,
 )
@@ -188,12 +187,12 @@ def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
     """How many deals each player has dealt so far, from their seats and their tables' sizes."""
     seats = (
         Seat.objects.filter(round__tournament=tournament)
-        .annotate(table_size=Count("table__seats"))
-        .values_list("player_id", "position", "table_size")
+        .annotate(table_size=Count("table__seats"), first=F("table__first_dealer_seat"))
+        .values_list("player_id", "position", "table_size", "first")
     )
     dealt: Counter[int] = Counter()
-    for player, position, size in seats:
-        dealt[player] += deals_dealt(position, size)
+    for player, position, size, first in seats:
+        dealt[player] += deals_dealt(position, size, first or 0)
     return dealt
 
 
@@ -327,6 +326,7 @@ def round_swap(*, round_: Round, player_a: Player, player_b: Player) -> None:
     b.table_id, b.position = a_table, a_pos
     b.save(update_fields=["table", "position"])
     Seat.objects.create(round=round_, table_id=b_table, position=b_pos, player=player_a)
+    _first_dealers_forget({a_table, b_table})
 
 
 @transaction.atomic
@@ -374,6 +374,7 @@ def round_move(*, round_: Round, player: Player, table_number: int) -> None:
         _close_gaps(current.table)
     position = table.seats.count()
     Seat.objects.create(round=round_, table=table, player=player, position=position)
+    _first_dealers_forget({table.pk} | ({current.table_id} if current is not None else set()))
 
 
 def _close_gaps(table: Table) -> None:
@@ -407,41 +408,6 @@ def round_unseat(*, round_: Round) -> None:
     round_.delete()
 
 
-@transaction.atomic
-def table_first_dealer(*, table: Table, player: Player) -> None:
-    """The table drew cards for the first dealer ("de bepaling"): turn the seats so that
-    ``player`` deals deal 1, keeping the clockwise order. Only before anything is entered."""
-    table = Table.objects.select_for_update().select_related("round").get(pk=table.pk)
-    seats = list(table.seats.order_by("position"))
-    members = [seat.player_id for seat in seats]
-    if player.pk not in members:
-        raise _refuse(
-            "not_at_table",
-            _("%(name)s does not sit at table %(table)s.")
-            % {"name": player.name, "table": table.number},
-            round=table.round.number,
-            table=table.number,
-        )
-    if (
-        Entry.objects.filter(seat__table=table).exists()
-        or SheetVersion.objects.filter(table=table).exists()
-    ):
-        raise _refuse(
-            "sheet_started",
-            _("The sheet of table %(table)s has been started: the first dealer is fixed.")
-            % {"table": table.number},
-            round=table.round.number,
-            table=table.number,
-        )
-    start = members.index(player.pk)
-    if start == 0:
-        return
-    turned = members[start:] + members[:start]
-    # Positions are unique per table: write the turned order as new seats.
-    table.seats.all().delete()
-    Seat.objects.bulk_create(
-        [
-            Seat(round=table.round, table=table, player_id=member, position=position)
-            for position, member in enumerate(turned)
-        ]
-    )
+def _first_dealers_forget(table_ids) -> None:
+    """A table whose players changed draws again: its first dealer is forgotten."""
+    Table.objects.filter(pk__in=list(table_ids)).update(first_dealer_seat=None)

@@ -72,6 +72,8 @@ class SeatedTable:
     # How the person looking may confirm it now (empty: they cannot).
     confirm_methods: tuple[ConfirmMethod, ...] = ()
     own: bool = False  # the person looking saved the sheet as it stands
+    # The seat that deals deal 1; None while a table that draws has not said who.
+    first_dealer: int | None = 0
 
     @property
     def may_look(self) -> bool:
@@ -104,6 +106,11 @@ def round_seating(round_: Round, user=None) -> dict:
         for table in schedule[number]:
             met_before.update(frozenset(pair) for pair in combinations(table, 2))
     reviews = round_sheet_reviews(round_)
+    drawn = None
+    if tournament.first_dealer_rule == Tournament.FirstDealerRule.DRAWN:
+        drawn = set(
+            round_.tables.filter(first_dealer_seat__isnull=False).values_list("number", flat=True)
+        )
     tables = []
     for sheet in sheets:
         if sheet.round_number != round_.number:
@@ -133,6 +140,9 @@ def round_seating(round_: Round, user=None) -> dict:
                 confirm_methods=methods,
                 own=review.saved_by_id is not None
                 and review.saved_by_id == getattr(user, "pk", None),
+                first_dealer=None
+                if drawn is not None and sheet.table_number not in drawn and not sheet.has_entries
+                else sheet.sheet.first_dealer,
             )
         )
     seated = {pk for t in tables for pk in (p.pk for p in t.players)}

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.rounds import views
+from tournament.rounds import first_dealer_views, views
 
 urlpatterns = [
     path("rounds/", views.round_list, name="round_list"),
@@ -14,7 +14,7 @@ urlpatterns = [
     path("rounds/<int:number>/unseat/", views.round_unseat, name="round_unseat"),
     path(
         "rounds/<int:number>/tables/<int:table>/first-dealer/",
-        views.table_first_dealer,
+        first_dealer_views.table_first_dealer_set,
         name="table_first_dealer",
     ),
 ]

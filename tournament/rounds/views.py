@@ -11,10 +11,10 @@ from django.views.decorators.http import require_POST
 
 from scoring.seating import Balance
 from tournament.errors import Refused, show_refused
-from tournament.models import Player, Round, Table, Tournament
+from tournament.models import Round, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.rounds import seating as services
-from tournament.rounds.forms import FirstDealerForm, RoundAdjustForm, RoundBalanceForm
+from tournament.rounds.forms import RoundAdjustForm, RoundBalanceForm
 from tournament.rounds.selectors import (
     round_changed_by_hand,
     round_seating,
@@ -179,29 +179,3 @@ def round_unseat(request: HttpRequest, tournament: Tournament, number: int) -> H
         return redirect("round_detail", slug=tournament.slug, number=number)
     messages.success(request, _("The seating of round %(round)s was removed.") % {"round": number})
     return redirect("round_list", slug=tournament.slug)
-
-
-@director_required
-@require_POST
-def table_first_dealer(
-    request: HttpRequest, tournament: Tournament, number: int, table: int
-) -> HttpResponse:
-    table_obj = get_object_or_404(Table, round__tournament=tournament, round__number=number,
-                                  number=table)  # fmt: skip
-    form = FirstDealerForm(request.POST)
-    player_id = form.cleaned_data["player"] if form.is_valid() else 0
-    player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-    try:
-        services.table_first_dealer(table=table_obj, player=player)
-    except Refused as exc:
-        show_refused(request, exc)
-    else:
-        messages.success(
-            request,
-            _(
-                "%(name)s deals first: the sheet's rows now start with %(name)s. A score sheet "
-                "printed for table %(table)s before this has the old order: print it again."
-            )
-            % {"name": player.name, "table": table},
-        )
-    return redirect("sheet_edit", slug=tournament.slug, round=number, table=table)

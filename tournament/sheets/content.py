@@ -59,8 +59,11 @@ class SheetContent:
     def cell_map(self) -> dict[tuple[int, int], tuple[int | None, int | None]]:
         return dict(self.cells)
 
-    def sheet(self) -> Sheet:
-        return sheet_from_cells(self.n_seats, self.cell_map, self.penalties)
+    def sheet(self, *, first_dealer: int = 0) -> Sheet:
+        """The sheet, with ``first_dealer`` (the table's) dealing deal 1."""
+        return sheet_from_cells(
+            self.n_seats, self.cell_map, self.penalties, first_dealer=first_dealer
+        )
 
     def to_json(self) -> tuple[list, list]:
         """``(cells, penalties)`` in the form ``SheetVersion`` stores them."""

@@ -12,7 +12,6 @@ from scoring.deals import (
     DEAL_COUNT,
     bidding_order,
     deal_spec,
-    dealer_seat,
     forbidden_bid,
 )
 from scoring.sheet import Cell, CellState, SeatTotals, SheetResult
@@ -87,9 +86,9 @@ def _box_value(field: BoundField) -> int | None:
     return int(value) if isinstance(value, str) and value.isdigit() else None
 
 
-def _forbidden_hint(form: SheetForm, deal: int) -> tuple[int, str]:
+def _forbidden_hint(form: SheetForm, deal: int, first_dealer: int) -> tuple[int, str]:
     """The dealer's box hint "not 1" once the others have bid (and the dealer has not)."""
-    order = bidding_order(deal, form.n_seats)
+    order = bidding_order(deal, form.n_seats, first_dealer)
     bids = [_box_value(form.cell_form(deal, seat)["bid"]) for seat in order]
     if None in bids[:-1] or bids[-1] is not None:
         return order[-1], ""
@@ -98,20 +97,21 @@ def _forbidden_hint(form: SheetForm, deal: int) -> tuple[int, str]:
 
 
 def sheet_grid(
-    form: SheetForm, result: SheetResult | None
+    form: SheetForm, result: SheetResult | None, *, first_dealer: int | None = 0
 ) -> tuple[list[DealColumn], list[GridRow]]:
-    """The paper form's layout: a column per deal, a row per seat, and the totals."""
-    n = form.n_seats
-    columns, hints = [], {}
+    """The paper form's layout: a column per deal, a row per seat, and the totals.
+    ``first_dealer``: the seat that deals deal 1; ``None`` while the table has not drawn it
+    (then no box is marked as the dealer's)."""
+    columns, hints, dealers = [], {}, {}
     for deal in range(1, DEAL_COUNT + 1):
         spec = deal_spec(deal)
-        dealer, hint = _forbidden_hint(form, deal)
-        hints[deal, dealer] = hint
-        columns.append(
-            DealColumn(
-                deal, spec.label, spec.hand_size, form.players[dealer], form.deal_errors[deal]
-            )
-        )
+        name = ""
+        if first_dealer is not None:
+            dealer, hint = _forbidden_hint(form, deal, first_dealer)
+            hints[deal, dealer] = hint
+            dealers[deal] = dealer
+            name = form.players[dealer]
+        columns.append(DealColumn(deal, spec.label, spec.hand_size, name, form.deal_errors[deal]))
     rows = []
     for seat, name in enumerate(form.players):
         cells = []
@@ -128,7 +128,7 @@ def sheet_grid(
                     seat=seat,
                     bid=cell_form["bid"],
                     tricks=cell_form["tricks"],
-                    dealer=dealer_seat(deal, n) == seat,
+                    dealer=dealers.get(deal) == seat,
                     errors=errors,
                     hint=hints.get((deal, seat), ""),
                     **cell_shown(scored),

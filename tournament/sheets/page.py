@@ -25,6 +25,11 @@ from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
 from tournament.errors import RULE_MESSAGES, Refused, deal_name, place_rule_problem
 from tournament.models import Table, Tournament
+from tournament.rounds.first_dealer import (
+    first_dealer_context,
+    first_dealer_needed,
+    first_dealer_url,
+)
 from tournament.sheets.content import CellChange
 from tournament.sheets.forms import SheetForm, StoredPenalties
 from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
@@ -68,6 +73,16 @@ class TablePage:
         """The scores of the sheet as stored; ``None`` while it breaks a rule."""
         return None if self.problems else self.stored.result()
 
+    @cached_property
+    def first_dealer_needed(self) -> bool:
+        """Whether the table must say who deals first before deal 1 (the table draws it)."""
+        return first_dealer_needed(self.table) and not self.stored.has_entries
+
+    @property
+    def first_dealer(self) -> int | None:
+        """The seat that deals deal 1; ``None`` while the table has not drawn it."""
+        return None if self.first_dealer_needed else self.stored.sheet.first_dealer
+
 
 def table_page(table: Table) -> TablePage:
     """The sheet of ``table`` (whose ``round.tournament`` is loaded) as a page shows it."""
@@ -90,10 +105,15 @@ def wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "XMLHttpRequest"
 
 
-def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool = True) -> dict:
+def sheet_js_config(
+    tournament: Tournament, sheet: TablePage, *, accounts: bool = True, first_dealer_url: str = ""
+) -> dict:
     """The script's settings. ``accounts``: the director's page (signed in); without, the
-    table's phone page (its private link), which opens at the first deal still to play."""
+    table's phone page (its private link), which opens at the first deal still to play.
+    ``firstDealer``: whether deal 1 waits for the table to say who deals first, where to post
+    ``seat=<row>`` to say it, and the players by row."""
     n = len(sheet.players)
+    first = sheet.stored.sheet.first_dealer
     config = {
         "scrollToOpen": not accounts,
         "storageKey": f"bollen-sheet:{tournament.slug}:{sheet.table.round.number}:"
@@ -102,10 +122,15 @@ def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool 
             {
                 "deal": deal,
                 "hand": deal_spec(deal).hand_size,
-                "order": list(bidding_order(deal, n)),
+                "order": list(bidding_order(deal, n, first)),
             }
             for deal in range(1, DEAL_COUNT + 1)
         ],
+        "firstDealer": {
+            "needed": sheet.first_dealer_needed,
+            "url": first_dealer_url,
+            "players": list(sheet.players),
+        },
         "messages": {
             "forbidden": _("not %(bid)s"),
             "dealer_bid": str(RULE_MESSAGES[ErrorCode.DEALER_BID]),
@@ -159,14 +184,19 @@ def sheet_context(
     ``retype`` (a blank grid sent as a plain form, to be compared)."""
     shows_stored = not form.is_bound and mode != "retype"
     result = sheet.result if shows_stored else None
-    columns, rows = sheet_grid(form, result)
+    columns, rows = sheet_grid(form, result, first_dealer=sheet.first_dealer)
     stored_problems = []
     if shows_stored:
         stored_problems = [
             place_rule_problem(p, round=None, table=None, players=sheet.players)
             for p in sheet.problems
         ]
-    config = sheet_js_config(tournament, sheet, accounts=accounts)
+    config = sheet_js_config(
+        tournament,
+        sheet,
+        accounts=accounts,
+        first_dealer_url=first_dealer_url(sheet.table, sheet_url=sheet_url, accounts=accounts),
+    )
     config["plain"] = mode == "retype"
     return {
         "tournament": tournament,
@@ -186,6 +216,13 @@ def sheet_context(
         "penalties_json": json.dumps([[p.seat, p.deal] for p in sheet.stored.sheet.penalties]),
         "sheet_url": sheet_url,
         "mode": mode,
+        "first_dealer": first_dealer_context(
+            sheet.table,
+            sheet.players,
+            config["firstDealer"],
+            # The team's pages always; a table's link only where the tables draw.
+            may_change=accounts or tournament.first_dealer_rule == Tournament.FirstDealerRule.DRAWN,
+        ),
     }
 
 

@@ -40,6 +40,7 @@ from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
 from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, SheetVersion, Table
 from tournament.models import Penalty as PenaltyRow
+from tournament.rounds.first_dealer import sheet_first_dealer_check
 from tournament.rounds.services import rounds_refresh_state
 from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
 
@@ -273,7 +274,8 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             SheetRefusal.UNKNOWN_VERSION, round=table.round.number, table=table.number
         )
 
-    problems = check_sheet(content.sheet())
+    sheet_first_dealer_check(table=table, started=bool(content.cells) and not stored.has_entries)
+    problems = check_sheet(content.sheet(first_dealer=stored.sheet.first_dealer))
     if problems:
         raise SheetProblems(_placed(problems, table, stored), problems)
     if content == now:
@@ -299,7 +301,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         rejected = SheetVersion.objects.create(number=None, **record)
         return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
 
-    after = content.sheet()
+    after = content.sheet(first_dealer=stored.sheet.first_dealer)
     round_changes = False
     if _round_lock_needed(table, stored.sheet, after):
         _lock_round(table)  # before writing: the seating may not change under a first entry

@@ -62,10 +62,12 @@ class TournamentForm(forms.ModelForm):
             "language",
             "public",
             "confirmation_rule",
+            "first_dealer_rule",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "seating_balance": forms.RadioSelect,
+            "first_dealer_rule": forms.RadioSelect,
         }
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
@@ -84,6 +86,11 @@ class TournamentForm(forms.ModelForm):
                 "also the one who saved it, confirms by typing the paper form blind into an "
                 "empty copy. No confirmation: every sheet counts as final at once."
             ),
+            "first_dealer_rule": _(
+                "The site: the top player of each sheet deals first, marked on the printed "
+                "sheet. The table draws: the printed sheet leaves the dealer open, and the table "
+                "tells the site who deals first before deal 1; the rows stay as printed."
+            ),
         }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -100,6 +107,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["confirmation_rule"].required = False
         # A form posted without it (an older page, a script) keeps the fair default.
         self.fields["seating_balance"].required = False
+        self.fields["first_dealer_rule"].required = False
         if self.instance.pk:
             self.initial["table_sizes"] = self.instance.table_sizes
             self.initial["prefer_size"] = self.instance.prefer_size
@@ -127,4 +135,8 @@ class TournamentForm(forms.ModelForm):
         data["prefer_size"] = self.cleaned_data["prefer_size"]
         data["tiebreaks"] = self.cleaned_data["tiebreaks"]
         data["seating_balance"] = data["seating_balance"] or Tournament.SeatingBalance.EVEN
+        # A form posted without it (an older page, a script) keeps the rule in force.
+        data["first_dealer_rule"] = data["first_dealer_rule"] or (
+            self.instance.first_dealer_rule if self.instance.pk else Tournament.FirstDealerRule.SITE
+        )
         return data

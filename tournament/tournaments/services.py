@@ -25,6 +25,7 @@ EDITABLE = (
     "clubs_apart_first_round",
     "tiebreaks",
     "confirmation_rule",
+    "first_dealer_rule",
 )
 
 
