@@ -1,11 +1,11 @@
 """The director closes a round: every table link of it shows the sheet and saves nothing, until
-the director reopens it. Closing a round with an unfinished sheet needs "close anyway"."""
+the director reopens it. Closing a round with an unfinished sheet needs "close anyway". The
+pages speak Dutch, the site's default."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
 
 from tests.factories import played_tournament
 from tests.sheets.helpers import stored_cells
@@ -14,12 +14,6 @@ from tournament.models import Round, SheetVersion, Table
 from tournament.sheets.table_links import LinkRefusal, table_link_issue
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture
@@ -46,13 +40,13 @@ def test_a_closed_round_makes_its_links_read_only_and_reopening_undoes_it(
 
     response = director_client.post(_url("round_close", tournament), follow=True)
     assert response.status_code == 200
-    assert "Round 1 is closed" in response.content.decode()
+    assert "Ronde 1 is gesloten" in response.content.decode()
     assert Round.objects.get(tournament=tournament, number=1).closed_at is not None
     assert 'id="round-closed-note"' in response.content.decode()
 
     page = client.get(link_url(link)).content.decode()
     assert '<fieldset class="sheet-fields" disabled>' in page
-    assert "The tournament director has closed this round" in page
+    assert "De wedstrijdleiding heeft deze ronde gesloten" in page
     assert "sheet.js" not in page
     before, cells = _versions(table), stored_cells(table)
     refused = save_via_link(client, link, changed_cells(table, deal=10))
@@ -67,7 +61,7 @@ def test_a_closed_round_makes_its_links_read_only_and_reopening_undoes_it(
     assert 'sheet-fields" disabled' not in sheet
 
     response = director_client.post(_url("round_reopen", tournament), follow=True)
-    assert "Round 1 is open again" in response.content.decode()
+    assert "Ronde 1 is weer open" in response.content.decode()
     assert Round.objects.get(tournament=tournament, number=1).closed_at is None
     assert save_via_link(client, link, changed_cells(table, deal=10)).status_code == 200
     assert len(_versions(table)) == len(before) + 1
@@ -79,11 +73,11 @@ def test_an_unfinished_sheet_refuses_the_close_unless_the_director_closes_anyway
     # tests/hostile/conftest.py: table 2 has played 3 deals of 11.
     round_ = Round.objects.get(tournament=tournament, number=1)
     page = director_client.get(_url("round_detail", tournament)).content.decode()
-    assert "The sheet of table 2 is not complete." in page
+    assert "Het formulier van tafel 2 is niet compleet." in page
     assert 'name="confirm"' in page
 
     response = director_client.post(_url("round_close", tournament), follow=True)
-    assert "Not closed: the sheet of table 2 is not complete." in response.content.decode()
+    assert "Niet gesloten: het formulier van tafel 2 is niet compleet." in response.content.decode()
     round_.refresh_from_db()
     assert round_.closed_at is None
 
@@ -124,6 +118,6 @@ def test_a_draft_round_cannot_be_closed(director_client, finished):
     draft = Round.objects.get(tournament=tournament, number=2)
     assert draft.state == Round.State.DRAFT
     response = director_client.post(_url("round_close", tournament, 2), follow=True)
-    assert "nothing to close" in response.content.decode()
+    assert "er is niets te sluiten" in response.content.decode()
     draft.refresh_from_db()
     assert draft.closed_at is None
