@@ -141,3 +141,8 @@ def test_names_are_stored_in_nfc_with_single_spaces(document):
 def test_a_name_of_only_spaces_is_refused(document):
     document["players"][0]["name"] = "   "
     assert _refused_code(document=document) == FileCode.TEXT
+
+
+@pytest.mark.parametrize("raw", ['{"version": 1}', "{}", "[]", '"x"', "1"])
+def test_a_file_missing_what_a_tournament_has_is_refused_with_its_problems(raw):
+    assert _refused_code(raw) == FileCode.SCHEMA

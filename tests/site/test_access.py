@@ -84,6 +84,8 @@ RULES: dict[str, dict[str, str]] = {
     "round_publish": DIRECTOR_POST,
     "round_balance": DIRECTOR_POST,
     "round_unseat": DIRECTOR_POST,
+    "round_close": DIRECTOR_POST,
+    "round_reopen": DIRECTOR_POST,
     "table_first_dealer": DIRECTOR_POST,
     "standings": TEAM,
     "standings_download": DIRECTOR_ONLY,
