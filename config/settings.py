@@ -253,8 +253,27 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"quiet_refusals": {"()": "tournament.venue.log_filters.QuietRefusals"}},
+    "formatters": {
+        # runserver's access lines, as Django writes them, with secrets in paths masked.
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["quiet_refusals"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["quiet_refusals"],
+        },
+    },
+    "loggers": {
+        # Django's own console handler (with DEBUG on) would print the lines unmasked: the
+        # root's handler prints them.
+        "django": {"handlers": [], "level": "WARNING", "propagate": True},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

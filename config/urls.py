@@ -12,15 +12,16 @@ from tournament.sheets import table_views
 from tournament.team import views as team_views
 from tournament.tournament_file import views as tournament_file_views
 from tournament.tournaments import views as tournaments_views
+from tournament.venue import accounts
 from tournament.venue import views as venue_views
 
 TOURNAMENT = "t/<slug:slug>/"
 
 urlpatterns = [
     path("", tournaments_views.tournament_list, name="tournament_list"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("account/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("account/password/", accounts.PasswordChangeView.as_view(), name="password_change"),
     path(
         "account/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),

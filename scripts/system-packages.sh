@@ -12,6 +12,8 @@ if ! fc-list 2>/dev/null | grep -qi dejavu; then need+=(fonts-dejavu-core); fi
 if [ "${1:-}" = browser ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then need+=(chromium); fi
 # The tests read the printed PDFs' fonts with poppler's pdffonts.
 if [ "${1:-}" = browser ] && ! command -v pdffonts >/dev/null 2>&1; then need+=(poppler-utils); fi
+# The backup round trip (tests/hostile) starts a throwaway PostgreSQL cluster.
+if [ "${1:-}" = browser ] && ! "$(dirname "$0")/postgres.sh" available x; then need+=(postgresql); fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -208,6 +208,17 @@ class Refused(Exception):
         return lines
 
 
+# A form page answered again with its messages: the request was refused. Browsers show the page
+# the same; scripts, tests and logs see a refusal instead of a 200.
+FORM_REFUSED_STATUS = 422
+
+
+def form_page_status(request: HttpRequest) -> int:
+    """The status of a form page: 200 when it is shown, 422 when a POST gets it back (with its
+    messages) instead of the redirect a POST that is taken gets."""
+    return FORM_REFUSED_STATUS if request.method == "POST" else 200
+
+
 def show_refused(request: HttpRequest, refused: Refused) -> None:
     """Put each line of a refusal on the next page as an error message."""
     for line in refused.lines():

@@ -127,3 +127,22 @@ def test_the_import_page_answers_a_hostile_file_with_422_and_the_problem(directo
 def test_the_file_check_refuses_and_never_raises_anything_else(document):
     raw = json.dumps(document)
     tournament_file_check(json.loads(raw))  # valid
+
+
+def test_names_are_stored_in_nfc_with_single_spaces(document):
+    document["players"][0]["name"] = "  Jose\u0301   Mu\u0308ller "
+    document["settings"]["place"] = "Sint-Oedenrode\u0301"
+    tournament = tournament_import(document=document)
+    player = tournament.players.get(file_id=document["players"][0]["id"])
+    assert player.name == "Jos\u00e9 M\u00fcller"
+    assert tournament.place == "Sint-Oedenrod\u00e9"
+
+
+def test_a_name_of_only_spaces_is_refused(document):
+    document["players"][0]["name"] = "   "
+    assert _refused_code(document=document) == FileCode.TEXT
+
+
+@pytest.mark.parametrize("raw", ['{"version": 1}', "{}", "[]", '"x"', "1"])
+def test_a_file_missing_what_a_tournament_has_is_refused_with_its_problems(raw):
+    assert _refused_code(raw) == FileCode.SCHEMA

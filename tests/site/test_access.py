@@ -85,6 +85,8 @@ RULES: dict[str, dict[str, str]] = {
     "round_balance": DIRECTOR_POST,
     "round_unseat": DIRECTOR_POST,
     "table_first_dealer": TEAM_POST,  # part of the sheet: the seats do not move
+    "round_close": DIRECTOR_POST,
+    "round_reopen": DIRECTOR_POST,
     "standings": TEAM,
     "standings_download": DIRECTOR_ONLY,
     "sheet_edit": TEAM,

@@ -101,7 +101,7 @@ def test_import_preview_shows_problems_and_saves_nothing_until_confirmed(
 def test_tampered_preview_is_refused(director_client, tournament):
     url = reverse("player_paste", args=[tournament.slug])
     response = director_client.post(url, {"payload": "not-signed"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert tournament.players.count() == 8
 
 

@@ -25,7 +25,7 @@ def test_the_fifth_wrong_password_pauses_signing_in_with_a_plain_dutch_page(
     django_user_model.objects.create_user("anja", password="klaveren-aas-2026")
     for _attempt in range(4):
         page = _sign_in(client, "fout")
-        assert page.status_code == 200
+        assert page.status_code == 422
         assert "15 minuten" in page.content.decode()  # warned before it happens
     paused = _sign_in(client, "fout")
     assert paused.status_code == 429

@@ -235,7 +235,7 @@ def test_a_wrong_address_is_refused_with_a_message_naming_the_field(
     director_client, tournament, typed, message
 ):
     response = address_page(director_client, site_url=typed)
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = response.content.decode()
     assert "Address for phones: " in page
     assert message in page

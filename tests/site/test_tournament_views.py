@@ -65,7 +65,7 @@ def test_preferred_size_must_be_allowed(director_client):
             "tiebreak_2": "fewer_bollen",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "prefer_size" in response.context["form"].errors
     assert not Tournament.objects.exists()
 

@@ -18,6 +18,8 @@ class Round(models.Model):
     gave for the rest of the tournament (``tournament.rounds.seating.SeatingOption`` as a
     dict per balance value: repeats, larger-table counts, this round's tables), so the director
     can compare them and take the other before publishing; empty otherwise.
+    ``closed_at``: when the director closed the round (its table links then save nothing), or
+    ``None`` while it is open; reopening clears it.
     """
 
     class State(models.TextChoices):
@@ -32,6 +34,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
     seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

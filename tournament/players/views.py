@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.errors import Refused, show_refused
+from tournament.errors import Refused, form_page_status, show_refused
 from tournament.models import Player, Tournament
 from tournament.permissions import director_required
 from tournament.players import services
@@ -73,7 +73,7 @@ def player_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "players": player_rows(tournament),
             "open_round": services.first_open_round(tournament),
         },
-        status=422 if form.errors else 200,
+        status=form_page_status(request),
     )
 
 
@@ -128,6 +128,7 @@ def player_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         "tournament/player_add_many.html",
         {"tournament": tournament, "tab": "players", "form": form, "mode": "paste"},
+        status=form_page_status(request),
     )
 
 
@@ -152,7 +153,7 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         "tournament/player_add_many.html",
         {"tournament": tournament, "tab": "players", "form": form, "mode": "import"},
-        status=422 if form.errors else 200,
+        status=form_page_status(request),
     )
 
 
@@ -223,6 +224,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             "form": form,
             "withdraw": withdraw,
         },
+        status=form_page_status(request),
     )
 
 

@@ -11,6 +11,8 @@ urlpatterns = [
     path("rounds/<int:number>/adjust/", views.round_adjust, name="round_adjust"),
     path("rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
     path("rounds/<int:number>/balance/", views.round_balance, name="round_balance"),
+    path("rounds/<int:number>/close/", views.round_close_view, name="round_close"),
+    path("rounds/<int:number>/reopen/", views.round_reopen_view, name="round_reopen"),
     path("rounds/<int:number>/unseat/", views.round_unseat, name="round_unseat"),
     path(
         "rounds/<int:number>/tables/<int:table>/first-dealer/",

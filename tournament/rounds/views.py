@@ -20,6 +20,7 @@ from tournament.rounds.selectors import (
     round_seating,
     round_seating_choices,
 )
+from tournament.rounds.services import round_close, round_reopen, round_unfinished_tables
 from tournament.tournaments.selectors import tournament_overview
 
 
@@ -83,6 +84,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     )
     # Only before publishing: afterwards the printed lists must keep matching.
     choices = editable and round_.state == Round.State.DRAFT
+    unfinished = [t.number for t in seating["tables"] if t.status != "complete"]
     return render(
         request,
         "tournament/round_detail.html",
@@ -94,6 +96,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "form": form,
             "seating_choices": round_seating_choices(round_) if choices else [],
             "changed_by_hand": choices and round_changed_by_hand(round_),
+            "unfinished_tables": unfinished,
             **seating,
         },
     )
@@ -165,6 +168,54 @@ def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> 
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     services.round_publish(round_=round_)
     messages.success(request, _("Round %(round)s is published.") % {"round": number})
+    return redirect("round_detail", slug=tournament.slug, number=number)
+
+
+@director_required
+@require_POST
+def round_close_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Close the round: every table link of it shows its sheet and saves nothing. Refused while
+    a sheet is unfinished, unless the director closes it anyway (``confirm``)."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    unfinished = [] if round_.state == Round.State.DRAFT else round_unfinished_tables(round_)
+    if unfinished and "confirm" not in request.POST:
+        messages.error(
+            request,
+            ngettext(
+                "Not closed: the sheet of table %(tables)s is not complete. Tick “close anyway” "
+                "to close the round all the same.",
+                "Not closed: the sheets of tables %(tables)s are not complete. Tick “close "
+                "anyway” to close the round all the same.",
+                len(unfinished),
+            )
+            % {"tables": ", ".join(str(n) for n in unfinished)},
+        )
+        return redirect("round_detail", slug=tournament.slug, number=number)
+    try:
+        round_close(round_=round_)
+    except Refused as exc:
+        show_refused(request, exc)
+    else:
+        messages.success(
+            request,
+            _(
+                "Round %(round)s is closed: its table links show the sheets and save nothing. "
+                "You can still correct a sheet here."
+            )
+            % {"round": number},
+        )
+    return redirect("round_detail", slug=tournament.slug, number=number)
+
+
+@director_required
+@require_POST
+def round_reopen_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_reopen(round_=round_)
+    messages.success(
+        request,
+        _("Round %(round)s is open again: its table links save again.") % {"round": number},
+    )
     return redirect("round_detail", slug=tournament.slug, number=number)
 
 

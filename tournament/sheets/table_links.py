@@ -58,10 +58,29 @@ class LinkRefusal(models.TextChoices):
         ),
     )
 
+    CLOSED_BY_DIRECTOR = (
+        "round_closed_by_director",
+        _(
+            "Not saved: the tournament director has closed this round, so this sheet can no "
+            "longer be changed here. Ask the tournament director for any correction."
+        ),
+    )
+
+
+def table_link_closed_reason(table: Table) -> LinkRefusal | None:
+    """Why the link's round no longer saves through a link: the director closed it, or it is
+    over (complete, and a later round has been seated); ``None`` while it is open."""
+    if table.round.closed_at is not None:
+        return LinkRefusal.CLOSED_BY_DIRECTOR
+    return LinkRefusal.ROUND_CLOSED if _round_over(table) else None
+
 
 def table_link_closed(table: Table) -> bool:
-    """Whether the link's round is over: complete, and a later round has been seated. The link
-    then shows the sheet and saves nothing."""
+    """Whether the link shows the sheet and saves nothing (see ``table_link_closed_reason``)."""
+    return table_link_closed_reason(table) is not None
+
+
+def _round_over(table: Table) -> bool:
     round = table.round
     return (
         round.state == Round.State.COMPLETE
@@ -171,8 +190,8 @@ def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> 
             refusal = LinkRefusal.REVOKED
         elif sheet_is_confirmed(table):
             refusal = LinkRefusal.CONFIRMED
-        elif table_link_closed(table):
-            refusal = LinkRefusal.ROUND_CLOSED
+        else:
+            refusal = table_link_closed_reason(table)
         if refusal is not None and not (
             key is not None
             and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()

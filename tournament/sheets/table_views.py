@@ -35,7 +35,7 @@ from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_active,
     table_link_by_token,
-    table_link_closed,
+    table_link_closed_reason,
     table_link_issue,
     table_link_revoke,
     table_link_sheet_record,
@@ -98,7 +98,7 @@ class TableSheetPage(SheetPage):
         conflict=None,
         status: int = 200,
     ) -> HttpResponse:
-        closed = table_link_closed(self.sheet.table)
+        closed = table_link_closed_reason(self.sheet.table)
         context = sheet_context(
             self.sheet.table.round.tournament,
             self.sheet,

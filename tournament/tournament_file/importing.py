@@ -20,6 +20,7 @@ from tournament.adapter import sheet_scores_refresh
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import ApartPair, Entry, Penalty, Player, Round, Seat, Table, Tournament
 from tournament.rounds.services import rounds_refresh_state
+from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
 from tournament.tournament_file.site import site_restore
 
@@ -90,10 +91,10 @@ def tournament_restore(
     settings = document.get("settings", {})
     date = datetime.date.fromisoformat(document["date"]) if document.get("date") else None
     tournament = Tournament.objects.create(
-        name=document["name"],
+        name=text_normalised(document["name"]),
         slug=slug or tournament_unique_slug(name=document["name"], date=date),
         date=date,
-        place=settings.get("place", ""),
+        place=text_normalised(settings.get("place", "")),
         table_sizes=sorted(settings.get("table_sizes", [4, 5])),
         prefer_size=settings.get("prefer_size", 4),
         rounds_planned=settings.get("rounds_planned", max(len(document["rounds"]), 1)),
@@ -115,8 +116,8 @@ def tournament_restore(
             Player(
                 tournament=tournament,
                 file_id=p["id"],
-                name=p["name"],
-                club=p.get("club", ""),
+                name=text_normalised(p["name"]),
+                club=text_normalised(p.get("club", "")),
                 joined_round=joined.get(p["id"], 1),
                 withdrawn_round=withdrawn.get(p["id"]),
             )

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournament.errors import FileCode, PlacedProblem
-from tournament.text import HIDDEN_CHARACTER, text_hidden_character
+from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
 PLAYERS_MAX = 2000
 ROUNDS_MAX = 100
@@ -193,6 +193,16 @@ def _check_values(document: dict[str, Any]) -> list[PlacedProblem]:
     for text, where in texts:
         if isinstance(text, str) and text_hidden_character(text) is not None:
             problems.append(_text_problem(**where))
+    for player in _items(document.get("players")):
+        name = player.get("name") if isinstance(player, dict) else None
+        if isinstance(name, str) and name and not text_normalised(name):
+            problems.append(
+                _problem(
+                    FileCode.TEXT,
+                    _("A player's name is only spaces."),
+                    player=str(player.get("id"))[:64],
+                )
+            )
     for key in ("withdrawn", "joined"):
         value = settings.get(key)
         if isinstance(value, dict) and any(

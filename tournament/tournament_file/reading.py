@@ -88,7 +88,8 @@ def _schema_place(document: Any, path: list[Any]) -> dict[str, Any]:
     place: dict[str, Any] = {}
     node = document
     dotted = []
-    for key, nxt in zip(path, [*path[1:], None], strict=True):
+    # A problem of the whole file (a key missing at the top) has an empty path.
+    for key, nxt in zip(path, [*path[1:], None][: len(path)], strict=True):
         dotted.append(str(key))
         if isinstance(node, dict):
             node = node.get(key)

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournament.errors import Refused
+from tournament.errors import Refused, form_page_status
 from tournament.models import Tournament
 from tournament.permissions import director_required
 from tournament.tournament_file.exporting import tournament_export
@@ -47,12 +47,11 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
                 for note in outcome.notes:
                     messages.warning(request, note)
                 return redirect("tournament_detail", slug=tournament.slug)
-    refused = bool(problems or form.errors)
     return render(
         request,
         "tournament/tournament_upload.html",
         {"form": form, "problems": problems},
-        status=422 if refused else 200,
+        status=form_page_status(request),
     )
 
 

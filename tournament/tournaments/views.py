@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournament.errors import form_page_status
 from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
 from tournament.tournaments import services
@@ -26,7 +27,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         tournament = services.tournament_create(director=request.user, **form.tournament_fields())
         messages.success(request, _("Tournament created. Now register the players."))
         return redirect("player_list", slug=tournament.slug)
-    return render(request, "tournament/tournament_create.html", {"form": form})
+    return render(
+        request,
+        "tournament/tournament_create.html",
+        {"form": form},
+        status=form_page_status(request),
+    )
 
 
 @team_required
@@ -52,6 +58,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         request,
         "tournament/tournament_edit.html",
         {"form": form, "tournament": tournament, "tab": "overview"},
+        status=form_page_status(request),
     )
 
 

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournament.errors import form_page_status
 from tournament.printing.render import qr_data_uri
 from tournament.venue.forms import SiteAddressForm
 from tournament.venue.site_address import (
@@ -58,4 +59,5 @@ def site_address_edit(request: HttpRequest) -> HttpResponse:
             "site_url_problem": site_url_problem(address.url),
             "suggestions": [url for url in machine_site_urls(request) if url != address.url],
         },
+        status=form_page_status(request),
     )
