@@ -74,7 +74,10 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
     """The preview of merging another record into this member (GET ?other=), and the merge."""
     keep = get_object_or_404(Member, pk=pk)
-    drop = get_object_or_404(Member, pk=request.POST.get("other") or request.GET.get("other"))
+    other = request.POST.get("other") or request.GET.get("other")
+    if not other or not other.isdigit():
+        return redirect("member_edit", pk=keep.pk)
+    drop = get_object_or_404(Member, pk=other)
     if request.method == "POST":
         try:
             services.member_merge(keep=keep, drop=drop)
