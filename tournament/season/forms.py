@@ -84,3 +84,10 @@ class CheckInForm(forms.Form):
             if name.strip():
                 rows.append((name.strip(), club.strip()))
         return rows
+
+
+class CompetitionFileForm(forms.Form):
+    file = forms.FileField(
+        label=_("Competition file (.json)"),
+        help_text=_("A competition exported from this or another site, format version 1."),
+    )

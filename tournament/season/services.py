@@ -150,8 +150,8 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:70] or "competitie"
     slug, n = base, 1
-    # "members" is the register's address under /season/.
-    while slug == "members" or Competition.objects.filter(slug=slug).exists():
+    # "members" and "import" are the season's own addresses under /season/.
+    while slug in {"members", "import"} or Competition.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug

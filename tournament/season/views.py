@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,7 +17,14 @@ from tournament.models import Competition, Member, Player, Tournament
 from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
 from tournament.season.exports import SeasonExporter
-from tournament.season.forms import CheckInForm, CompetitionForm, EveningAddForm, MemberForm
+from tournament.season.file import SeasonFileRefusal, competition_export, competition_import
+from tournament.season.forms import (
+    CheckInForm,
+    CompetitionFileForm,
+    CompetitionForm,
+    EveningAddForm,
+    MemberForm,
+)
 from tournament.season.permissions import competition_required
 from tournament.season.selectors import (
     competitions_directed,
@@ -23,6 +33,7 @@ from tournament.season.selectors import (
     open_questions,
     season_of,
 )
+from tournament.tournament_file.reading import tournament_file_parse
 
 
 @login_required
@@ -273,3 +284,43 @@ def competition_print(request: HttpRequest, competition: Competition) -> HttpRes
     response = HttpResponse(pdf, content_type=PDF_TYPE)
     response["Content-Disposition"] = f'inline; filename="{competition.slug}.pdf"'
     return response
+
+
+@competition_required
+def competition_file(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """The competition file: settings, the register and every evening as a v1 document."""
+    document = competition_export(competition=competition)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{competition.slug}.json"'
+    return response
+
+
+@login_required
+def competition_upload(request: HttpRequest) -> HttpResponse:
+    """Import a competition file as a new competition (all of it, or nothing)."""
+    form = CompetitionFileForm(request.POST or None, request.FILES or None)
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > settings.IMPORT_MAX_BYTES:
+                raise Refused.because(SeasonFileRefusal.TOO_LARGE)
+            outcome = competition_import(
+                document=tournament_file_parse(upload.read()), director=request.user
+            )
+        except Refused as refused:
+            problems = refused.lines()
+        else:
+            messages.success(request, _("Competition “%s” imported.") % outcome.competition.name)
+            for note in outcome.notes:
+                messages.warning(request, note)
+            return redirect("competition_detail", slug=outcome.competition.slug)
+    refused = bool(problems or form.errors)
+    return render(
+        request,
+        "season/competition_upload.html",
+        {"form": form, "problems": problems},
+        status=422 if refused else 200,
+    )
