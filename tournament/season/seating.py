@@ -22,9 +22,7 @@ def season_pairs(tournament: Tournament, players: Sequence[int]) -> Counter[tupl
     """How often each two of ``players`` (player pks of ``tournament``) met this season, over
     the tournament's competitions that have season seating on (the tournament left out)."""
     member_of = dict(
-        Player.objects.filter(pk__in=players, member__isnull=False).values_list(
-            "member_id", "pk"
-        )
+        Player.objects.filter(pk__in=players, member__isnull=False).values_list("member_id", "pk")
     )
     pairs: Counter[tuple[int, int]] = Counter()
     if len(member_of) < 2:
