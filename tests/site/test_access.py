@@ -129,6 +129,7 @@ RULES: dict[str, dict[str, str]] = {
     "member_edit": SIGNED_IN,
     "member_merge": SIGNED_IN,  # without the other record: back to the member
     "competition_list": SIGNED_IN,
+    "competition_upload": SIGNED_IN,  # a new competition, from a file
     "competition_detail": DIRECTOR_ONLY,
     "competition_edit": DIRECTOR_ONLY,
     "evening_add": DIRECTOR_ONLY,  # a GET goes back to the competition
@@ -136,6 +137,7 @@ RULES: dict[str, dict[str, str]] = {
     "competition_questions": DIRECTOR_ONLY,
     "competition_print": DIRECTOR_ONLY,
     "competition_download": DIRECTOR_ONLY,
+    "competition_file": DIRECTOR_ONLY,  # the register and every evening's site records
     "public_season": PUBLIC,
 }
 
