@@ -9,6 +9,7 @@ and the notice-board PDF. Prints figures only; nothing here passes or fails.
 """
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -25,6 +26,7 @@ from site_pages import PLAIN_STATIC  # noqa: E402
 
 from scoring.simulate import random_seating, simulate_tournament  # noqa: E402
 from tournament.season.exports import SeasonExporter  # noqa: E402
+from tournament.season.file import competition_export, competition_file_check  # noqa: E402
 from tournament.season.services import (  # noqa: E402
     CompetitionSettings,
     competition_add,
@@ -101,6 +103,12 @@ def main() -> None:
     )
     pdf = reverse("competition_print", args=[competition.slug])
     print(f"notice-board PDF: {timed(lambda: client.get(pdf), args.repeat):.0f} ms")
+    export = lambda: competition_export(competition=competition)  # noqa: E731
+    size = len(json.dumps(export()).encode()) // 1024
+    print(f"competition file: export {timed(export, args.repeat):.0f} ms, {size} KiB")
+    document = json.loads(json.dumps(export()))
+    check = lambda: competition_file_check(document)  # noqa: E731
+    print(f"competition file: whole check {timed(check, args.repeat):.0f} ms")
 
 
 if __name__ == "__main__":
