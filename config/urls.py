@@ -52,6 +52,9 @@ urlpatterns = [
     ),
     path("p/<slug:slug>/", include("tournament.rounds.urls_public")),
     path("p/<slug:slug>/", include("tournament.standings.urls_public")),
+    # A club's season: the register and competitions, and a competition's public page.
+    path("season/", include("tournament.season.urls")),
+    path("c/<slug:slug>/", include("tournament.season.urls_public")),
 ]
 
 handler500 = "tournament.venue.error_pages.server_error"

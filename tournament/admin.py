@@ -10,7 +10,10 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import (
+    Competition,
+    CompetitionEvening,
     Entry,
+    Member,
     Penalty,
     Player,
     Round,
@@ -154,3 +157,25 @@ class SheetConfirmationAdmin(ReadOnly, admin.ModelAdmin):
     list_filter = ("method", "version__table__round__tournament")
     list_select_related = ("version__table__round__tournament", "user")
     raw_id_fields = ("version", "user")
+
+
+# A club's season. Members are corrected here; merging two records goes through the site,
+# which shows what moves and refuses two people of one evening.
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ("name", "club", "number", "active")
+    list_filter = ("active", "club")
+    search_fields = ("name", "club", "number")
+
+
+class CompetitionEveningInline(admin.TabularInline):
+    model = CompetitionEvening
+    extra = 0
+    raw_id_fields = ("tournament",)
+
+
+@admin.register(Competition)
+class CompetitionAdmin(admin.ModelAdmin):
+    list_display = ("name", "season", "slug", "best", "min_evenings", "public")
+    filter_horizontal = ("directors",)
+    inlines = [CompetitionEveningInline]

@@ -15,7 +15,14 @@ from django.urls import URLResolver, get_resolver, resolve, reverse
 
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
-from tournament.models import Round, SheetVersion, Table
+from tournament.models import (
+    Competition,
+    CompetitionEvening,
+    Member,
+    Round,
+    SheetVersion,
+    Table,
+)
 from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
 from tournament.sheets.table_links import table_link_issue
 from tournament.team.services import team_invitation_create
@@ -120,6 +127,21 @@ RULES: dict[str, dict[str, str]] = {
     "public_home": PUBLIC,
     "public_standings": PUBLIC,
     "public_screen": PUBLIC,
+    # A club's season: the register is the whole club site's; a competition its directors'.
+    "member_list": SIGNED_IN,
+    "member_edit": SIGNED_IN,
+    "member_merge": SIGNED_IN,  # without the other record: back to the member
+    "competition_list": SIGNED_IN,
+    "competition_upload": SIGNED_IN,  # a new competition, from a file
+    "competition_detail": DIRECTOR_ONLY,
+    "competition_edit": DIRECTOR_ONLY,
+    "evening_add": DIRECTOR_ONLY,  # a GET goes back to the competition
+    "check_in": DIRECTOR_ONLY,
+    "competition_questions": DIRECTOR_ONLY,
+    "competition_print": DIRECTOR_ONLY,
+    "competition_download": DIRECTOR_ONLY,
+    "competition_file": DIRECTOR_ONLY,  # the register and every evening's site records
+    "public_season": PUBLIC,
 }
 
 
@@ -182,7 +204,14 @@ def site(django_user_model):
         "other_table_link": table_link_issue(table=second, by_user=director).token,
     }
     invitation = team_invitation_create(tournament=tournament, role="scorer", by_user=director)
+    # A competition under the tournament's slug, run by the tournament's directors.
+    competition = Competition.objects.create(name="Seizoen", slug=tournament.slug)
+    competition.directors.add(director, co_director)
+    CompetitionEvening.objects.create(competition=competition, tournament=tournament, number=1)
+    member = Member.objects.create(name="Lid")
     return {
+        "competition": competition,
+        "member": member,
         "tournament": tournament,
         "director": director,
         "co_director": co_director,
@@ -204,6 +233,7 @@ def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "directo
         "pk": lambda: _pk_for(name, site),
         "format": lambda: "json",
         "seats": lambda: 4,
+        "fmt": lambda: "json",
     }
     unknown = [a for a in arguments if a not in values]
     assert not unknown, f"{name}: no test value for URL arguments {unknown}"
@@ -216,6 +246,8 @@ def _pk_for(name: str, site) -> int:
         return site["invitation"].invitation.pk
     if name.startswith("player"):
         return tournament.players.first().pk
+    if name.startswith("member"):
+        return site["member"].pk
     if name == "sheet_version_restore":
         version = SheetVersion.objects.filter(table__round__tournament=tournament).first()
         assert version is not None, "the fixture tournament needs a stored sheet version"
@@ -241,6 +273,7 @@ def test_each_visitor_gets_what_the_rules_say(client, site, role):
     if role == "public":
         tournament.public = True
         tournament.save(update_fields=["public"])
+        Competition.objects.filter(pk=site["competition"].pk).update(public=True)
     if role in SIGNED_IN_ROLES:
         client.force_login(site[role])
     if role in ("table_link", "other_table_link"):

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0008_first_dealer"),
+        ("tournament", "0009_season"),
     ]
 
     operations = [

@@ -7,6 +7,7 @@ history; the models sit in modules by what they hold and are all importable from
 """
 
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
+from tournament.models.season import Competition, CompetitionEvening, Member, MemberQuestion
 from tournament.models.sheets import (
     Entry,
     Penalty,
@@ -30,7 +31,11 @@ __all__ = [
     "MAX_HAND",
     "SEATING_EDITABLE_STATES",
     "ApartPair",
+    "Competition",
+    "CompetitionEvening",
     "Entry",
+    "Member",
+    "MemberQuestion",
     "Penalty",
     "Player",
     "Round",

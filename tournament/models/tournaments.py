@@ -146,6 +146,8 @@ class Player(models.Model):
     - ``joined_round``: the first round the player can be seated in (late entries: > 1).
     - ``withdrawn_round``: from this round on the player is no longer seated (``None``: active).
       Earlier rounds keep counting in the standings.
+    - ``member``: who the player is in the club's register (``None``: not matched), which ties
+      their evenings of a season together.
     """
 
     tournament = models.ForeignKey(
@@ -157,6 +159,14 @@ class Player(models.Model):
     joined_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
     withdrawn_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True
+    )
+    member = models.ForeignKey(
+        "tournament.Member",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("member"),
     )
 
     class Meta:

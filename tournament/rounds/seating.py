@@ -41,6 +41,7 @@ from tournament.rounds.seating_options import (
     plan_options,
 )
 from tournament.rounds.selectors import next_round_number, players_for_round
+from tournament.season.seating import season_history
 
 EDITABLE_STATES = SEATING_EDITABLE_STATES
 
@@ -100,7 +101,8 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     request = SeatingRequest(
         players=tuple(players),
         rounds=remaining,
-        history=history,
+        # Round 1 of a season's evening: the season's meetings stand in for the history.
+        history=history or season_history(tournament, players),
         table_sizes=tuple(tournament.table_sizes),
         prefer=tournament.prefer_size,
         seed=number if seed is None else seed,

@@ -1,0 +1,123 @@
+"""A club's season in the browser: tonight's check-in and the season standings, on a laptop and
+on a phone (390 px), with screenshots in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.season.conftest import NAMES, evening
+from tournament.models import Member, Tournament
+from tournament.season.services import CompetitionSettings, competition_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
+
+# True when the page itself scrolls sideways (a table scrolling in its own box is fine).
+PAGE_SCROLLS_SIDEWAYS = (
+    "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
+)
+
+
+def season_of(user):
+    """Three played evenings: all ten members, then nine (no J), then eight (no A, no J)."""
+    return competition_create(
+        director=user,
+        settings=CompetitionSettings(name="Clubkampioenschap", season="2026", min_evenings=2),
+        tournaments=[
+            evening(1, NAMES, user),
+            evening(2, NAMES[:9], user),
+            evening(3, NAMES[1:9], user),
+        ],
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_check_in_ticks_last_evening_searches_adds_a_name_and_creates_it(
+    signed_in, live_server, screenshot, size
+):
+    page = signed_in
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+    competition = season_of(page.user)
+    page.goto(live_server.url + reverse("check_in", args=[competition.slug]))
+    count = page.locator("#tick-count")
+    expect(count).to_have_text("0")
+
+    page.get_by_role("link", name="Iedereen van vorige avond").click()
+    expect(count).to_have_text("8")
+    expect(page.get_by_label("Lid B", exact=True)).to_be_checked()
+    expect(page.get_by_label("Lid A", exact=True)).not_to_be_checked()
+    assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)
+    screenshot(page, f"season-check-in-last-{size}")
+
+    search = page.get_by_placeholder("Zoeken")
+    search.fill("lid a")
+    expect(page.get_by_label("Lid A", exact=True)).to_be_visible()
+    expect(page.get_by_label("Lid B", exact=True)).to_be_hidden()
+    search.press("Enter")  # stays on the page: Enter in the search does not submit
+    page.get_by_label("Lid A", exact=True).check()
+    expect(count).to_have_text("9")
+    screenshot(page, f"season-check-in-search-{size}")
+    search.fill("")
+    expect(page.get_by_label("Lid J", exact=True)).to_be_visible()
+
+    page.get_by_label("Nieuwe namen").fill("Nieuwe Speler, De Troef")
+    page.get_by_label("Naam van de avond").fill("Clubavond 4")
+    screenshot(page, f"season-check-in-ready-{size}")
+    page.get_by_role("button", name="Avond aanmaken").click()
+
+    page.wait_for_url(re.compile(r"/t/[^/]+/$"))
+    expect(page.get_by_text("Avond aangemaakt met 10 spelers.")).to_be_visible()
+    tournament = Tournament.objects.get(name="Clubavond 4")
+    assert sorted(tournament.players.values_list("member__name", flat=True)) == sorted(
+        [*NAMES[:9], "Nieuwe Speler"]
+    )
+    assert Member.objects.filter(name="Nieuwe Speler", club="De Troef").exists()
+    assert competition.evenings.get(tournament=tournament).number == 4
+    screenshot(page, f"season-check-in-done-{size}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_season_standings_mark_counted_evenings_and_unranked_members(
+    signed_in, live_server, screenshot, size
+):
+    page = signed_in
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+    competition = season_of(page.user)
+    competition.best = 2
+    competition.save()
+    page.goto(live_server.url + reverse("competition_detail", args=[competition.slug]))
+    expect(page.get_by_role("heading", name="Seizoensklassement")).to_be_visible()
+    table = page.locator("table.season")
+    # Ten members, each with two counted evenings but Lid J (one evening: unranked, last).
+    expect(table.locator("tbody tr")).to_have_count(10)
+    expect(table.locator("tbody tr.unranked")).to_have_count(1)
+    expect(table.locator("tbody tr").last).to_contain_text("Lid J")
+    expect(table.locator("td.counted")).to_have_count(9 * 2 + 1)
+    assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)
+    box = page.locator(".scroll").first
+    # The table fits its box, or scrolls inside it; its box stays within the screen.
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    assert box.bounding_box()["x"] + box.bounding_box()["width"] <= width
+    screenshot(page, f"season-standings-{size}")
+
+
+def test_on_a_phone_the_names_stay_in_view_while_the_evenings_scroll(
+    signed_in, live_server, screenshot
+):
+    page = signed_in
+    page.set_viewport_size({"width": 390, "height": 844})
+    competition = season_of(page.user)
+    page.goto(live_server.url + reverse("competition_detail", args=[competition.slug]))
+    box = page.locator(".scroll").first
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # ten columns do not fit
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    name = page.locator("table.season tbody tr").first.locator("td").nth(1)
+    expect(name).to_have_text(re.compile(r"^Lid [A-J]$"))
+    assert name.bounding_box()["x"] >= box.bounding_box()["x"]
+    assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)
+    screenshot(page, "season-standings-phone-scrolled")

@@ -1,0 +1,29 @@
+"""A season of played evenings: the same club members, some missing some evenings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import played_tournament
+from tournament.season.services import CompetitionSettings, competition_create
+
+NAMES = [f"Lid {letter}" for letter in "ABCDEFGHIJ"]
+
+
+def evening(seed: int, names: list[str], director=None):
+    return played_tournament(len(names), rounds=2, seed=seed, names=names, director=director)
+
+
+@pytest.fixture
+def season(director):
+    """A competition of three evenings: all ten members, then nine (no J), then eight."""
+    tournaments = [
+        evening(1, NAMES, director),
+        evening(2, NAMES[:9], director),
+        evening(3, NAMES[1:9], director),
+    ]
+    return competition_create(
+        director=director,
+        settings=CompetitionSettings(name="Clubkampioenschap", season="2026", best=2),
+        tournaments=tournaments,
+    )

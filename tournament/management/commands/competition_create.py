@@ -1,0 +1,44 @@
+"""Create a competition (a season of evenings); its slug is the last line printed."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.errors import Refused
+from tournament.management.commands.export_tournament import tournament_by_slug
+from tournament.season.services import CompetitionSettings, competition_create
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a competition over tournament evenings: all evenings count, or the best K; "
+        "members below the minimum of evenings are listed unranked. Prints the slug last."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--name", required=True)
+        parser.add_argument("--season", default="")
+        parser.add_argument("--tournament", action="append", default=[], metavar="SLUG")
+        parser.add_argument("--best", type=int, default=None, metavar="K")
+        parser.add_argument("--min-evenings", type=int, default=0, metavar="M")
+        parser.add_argument("--public", action="store_true")
+        parser.add_argument("--season-seating", action="store_true")
+
+    def handle(self, *args, name: str, tournament: list[str], **options) -> None:
+        if not name.strip():
+            raise CommandError("--name is empty.")
+        tournaments = [tournament_by_slug(slug) for slug in tournament]
+        settings = CompetitionSettings(
+            name=name,
+            season=options["season"],
+            best=options["best"],
+            min_evenings=options["min_evenings"],
+            public=options["public"],
+            season_seating=options["season_seating"],
+        )
+        try:
+            competition = competition_create(
+                director=None, settings=settings, tournaments=tournaments
+            )
+        except Refused as refused:
+            raise CommandError("\n".join(refused.lines())) from None
+        self.stdout.write(f"{competition} ({competition.evenings.count()} evenings)")
+        self.stdout.write(competition.slug)

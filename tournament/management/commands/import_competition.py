@@ -1,0 +1,38 @@
+"""Create a competition, its register members and evenings from a competition file."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.errors import Refused
+from tournament.season.file import competition_import
+from tournament.tournament_file.reading import tournament_file_parse
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a competition from a competition file: its members join the register (or are "
+        "matched to members it has), every evening becomes a tournament. The whole file is "
+        "checked first; on any problem nothing is stored. Prints the competition's slug last."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", type=Path, help="the competition file (.json)")
+
+    def handle(self, *args, file: Path, **options) -> None:
+        try:
+            raw = file.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
+        try:
+            outcome = competition_import(document=tournament_file_parse(raw))
+        except Refused as exc:
+            for line in exc.lines():
+                self.stderr.write(line)
+            noun = "problem" if exc.total == 1 else "problems"
+            raise CommandError(f"{file}: {exc.total} {noun}; nothing was imported.") from exc
+        competition = outcome.competition
+        self.stdout.write(f"Imported '{competition}' with {competition.evenings.count()} evenings.")
+        for note in outcome.notes:
+            self.stdout.write(f"Note: {note}")
+        self.stdout.write(competition.slug)

@@ -1,0 +1,151 @@
+"""A club's season: the member register, competitions and the evenings that count for them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Member(models.Model):
+    """A person in the club site's register: the one record that ties their evenings together.
+
+    - ``name``, ``club``: as the register writes them; a tournament's players are matched to
+      members by these after trimming and case folding.
+    - ``number``: the club's member number, optional; unique when given.
+    - ``active``: inactive members stay in past seasons but are not offered at check-in.
+    """
+
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    number = models.CharField(_("member number"), max_length=40, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["number"], condition=~Q(number=""), name="member_number_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+
+class Competition(models.Model):
+    """A season's competition: evenings (tournaments) added up into season standings.
+
+    - ``name``, ``season``: e.g. "Clubkampioenschap", "2026-2027".
+    - ``slug``: the competition's name in URLs and on the command line; unique.
+    - ``best``: how many of each member's evenings count, the best ones (``None``: all).
+    - ``min_evenings``: evenings a member must have played to be ranked (below: unranked).
+    - ``public``: whether the public season page is switched on.
+    - ``season_seating``: round 1 of a new evening seats members away from those they met
+      most this season.
+    - ``directors``: the accounts that run the competition.
+    """
+
+    name = models.CharField(_("name"), max_length=200)
+    season = models.CharField(_("season"), max_length=80, blank=True)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    best = models.PositiveSmallIntegerField(_("best evenings that count"), null=True, blank=True)
+    min_evenings = models.PositiveSmallIntegerField(_("minimum evenings to be ranked"), default=0)
+    public = models.BooleanField(_("public season page on"), default=False)
+    season_seating = models.BooleanField(
+        _("round 1 seats members away from those they met most this season"), default=False
+    )
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_competitions",
+        blank=True,
+        verbose_name=_("directors"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "pk"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(best__isnull=True) | Q(best__gte=1), name="competition_best_gte_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}".strip()
+
+
+class CompetitionEvening(models.Model):
+    """One evening of a competition: a tournament, numbered in the order of the season.
+
+    - ``competition``, ``tournament``: a tournament is an evening of a competition once.
+    - ``number``: 1, 2, 3 ... as the evenings were added.
+    """
+
+    competition = models.ForeignKey(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="evenings",
+        verbose_name=_("competition"),
+    )
+    tournament = models.ForeignKey(
+        "tournament.Tournament",
+        on_delete=models.CASCADE,
+        related_name="competition_evenings",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(_("evening"))
+
+    class Meta:
+        ordering = ["competition", "number"]
+        verbose_name = _("competition evening")
+        verbose_name_plural = _("competition evenings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "number"], name="competition_evening_number_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["competition", "tournament"], name="competition_evening_once"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="competition_evening_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} #{self.number}"
+
+
+class MemberQuestion(models.Model):
+    """A player of an evening whose name is close to a member's but not the same ("J. de
+    Vries" and "Jan de Vries"): the director answers "same person" or "different person".
+    Until then the player counts for nobody in the season.
+
+    - ``player``: the evening's player not linked to a member yet.
+    - ``member``: the member they may be.
+    """
+
+    player = models.ForeignKey(
+        "tournament.Player",
+        on_delete=models.CASCADE,
+        related_name="member_questions",
+        verbose_name=_("player"),
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="questions", verbose_name=_("member")
+    )
+
+    class Meta:
+        ordering = ["player", "member"]
+        verbose_name = _("possible same person")
+        verbose_name_plural = _("possible same persons")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "member"], name="member_question_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ~ {self.member}"

@@ -1,0 +1,93 @@
+"""The season's forms: they parse and validate, the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Member, Tournament
+from tournament.season.services import CompetitionSettings
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    number = forms.CharField(label=_("Member number"), max_length=40, required=False)
+    active = forms.BooleanField(label=_("Active"), required=False, initial=True)
+
+
+class CompetitionForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    season = forms.CharField(
+        label=_("Season"), max_length=80, required=False, help_text=_("e.g. 2026-2027")
+    )
+    best = forms.IntegerField(
+        label=_("Best evenings that count"),
+        min_value=1,
+        max_value=100,
+        required=False,
+        help_text=_("Empty: every evening counts."),
+    )
+    min_evenings = forms.IntegerField(
+        label=_("Minimum evenings to be ranked"), min_value=0, max_value=100, initial=0
+    )
+    public = forms.BooleanField(label=_("Public season page on"), required=False)
+    season_seating = forms.BooleanField(
+        label=_("Round 1 seats members away from those they met most this season"),
+        required=False,
+    )
+
+    def competition_settings(self) -> CompetitionSettings:
+        data = self.cleaned_data
+        return CompetitionSettings(
+            name=data["name"],
+            season=data["season"],
+            best=data["best"],
+            min_evenings=data["min_evenings"] or 0,
+            public=data["public"],
+            season_seating=data["season_seating"],
+        )
+
+
+class EveningAddForm(forms.Form):
+    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=Tournament.objects.none())
+
+    def __init__(self, *args, tournaments, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].queryset = tournaments
+
+
+class CheckInForm(forms.Form):
+    """Who is here tonight: members ticked, new names one per line ("Name, club")."""
+
+    name = forms.CharField(label=_("Name of the evening"), max_length=200)
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    members = forms.ModelMultipleChoiceField(
+        label=_("Members here tonight"),
+        queryset=Member.objects.filter(active=True),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_people = forms.CharField(
+        label=_("New names"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One per line: name, club. They join the register."),
+    )
+
+    def new_people_rows(self) -> list[tuple[str, str]]:
+        rows = []
+        for line in self.cleaned_data["new_people"].splitlines():
+            name, _sep, club = line.partition(",")
+            if name.strip():
+                rows.append((name.strip(), club.strip()))
+        return rows
+
+
+class CompetitionFileForm(forms.Form):
+    file = forms.FileField(
+        label=_("Competition file (.json)"),
+        help_text=_("A competition exported from this or another site, format version 1."),
+    )

@@ -1,0 +1,279 @@
+"""Reading a season: each evening's results as its tournament standings give them, added up by
+``scoring.season``; and what the check-in and the seating need to know of past evenings.
+
+The season page reads every evening at once: a fixed number of queries however many evenings
+(the kept sheet scores of ``SheetScore``; a sheet whose kept score is not current is scored
+afresh per tournament, which a stored sheet never needs).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from django.db.models import Exists, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+
+from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
+from scoring.sheet import SeatTotals
+from scoring.standings import StandingRow, standings
+from tournament.adapter import TableScore, load_table_sheets, sheets_round_scores
+from tournament.models import (
+    Competition,
+    CompetitionEvening,
+    Member,
+    MemberQuestion,
+    Player,
+    Seat,
+    SheetConfirmation,
+    SheetScore,
+    SheetVersion,
+    Table,
+    Tournament,
+)
+from tournament.names import folded, name_sort_key
+
+
+def competition_rule(competition: Competition) -> SeasonRule:
+    return SeasonRule(best=competition.best, min_evenings=competition.min_evenings)
+
+
+def _table_scores(tournaments: Sequence[Tournament]) -> dict[int, list[TableScore]]:
+    """Every table's scores of the tournaments, by tournament (three queries, plus one per
+    tournament that has a sheet without a current kept score)."""
+    ids = [t.pk for t in tournaments]
+    by_table: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    place: dict[int, tuple[int, int, int]] = {}
+    for (
+        seat_id,
+        table_id,
+        table_no,
+        round_no,
+        tournament_id,
+        player_id,
+        position,
+    ) in Seat.objects.filter(round__tournament_id__in=ids).values_list(
+        "id",
+        "table_id",
+        "table__number",
+        "round__number",
+        "round__tournament_id",
+        "player_id",
+        "position",
+    ):
+        by_table[table_id].append((position, seat_id, player_id))
+        place[table_id] = (tournament_id, round_no, table_no)
+    now = Coalesce(
+        Subquery(
+            SheetVersion.objects.filter(table=OuterRef("table_id"), number__isnull=False)
+            .order_by("-number")
+            .values("number")[:1]
+        ),
+        0,
+    )
+    kept = {
+        table_id: (seat_ids, started, complete, totals)
+        for table_id, version, current, seat_ids, started, complete, totals in (
+            SheetScore.objects.filter(table__round__tournament_id__in=ids)
+            .annotate(now=now)
+            .values_list("table_id", "version", "now", "seat_ids", "started", "complete", "totals")
+        )
+        if version == current
+    }
+    scores: dict[int, list[TableScore]] = defaultdict(list)
+    stale: dict[int, list[int]] = defaultdict(list)
+    for table_id, seats in by_table.items():
+        seats.sort()
+        tournament_id, round_no, table_no = place[table_id]
+        seat_ids = tuple(s[1] for s in seats)
+        row = kept.get(table_id)
+        if row is None or tuple(row[0]) != seat_ids:
+            stale[tournament_id].append(table_id)
+            continue
+        scores[tournament_id].append(
+            TableScore(
+                table_id=table_id,
+                round_number=round_no,
+                table_number=table_no,
+                seat_ids=seat_ids,
+                player_ids=tuple(s[2] for s in seats),
+                started=row[1],
+                complete=row[2],
+                totals=tuple(SeatTotals(*t) for t in row[3]),
+            )
+        )
+    by_pk = {t.pk: t for t in tournaments}
+    for tournament_id, table_ids in stale.items():
+        fresh = load_table_sheets(tournament=by_pk[tournament_id], table_ids=table_ids)
+        scores[tournament_id].extend(TableScore.of_sheet(s) for s in fresh)
+    return scores
+
+
+def _unconfirmed(tournaments: Sequence[Tournament]) -> frozenset[int]:
+    """The tables whose current version nobody confirmed, as ``adapter.unconfirmed_table_ids``
+    finds them, for many tournaments in one query."""
+    ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
+        "-number"
+    )
+    return frozenset(
+        Table.objects.filter(round__tournament_id__in=ids)
+        .annotate(latest=Subquery(latest.values("pk")[:1]))
+        .filter(latest__isnull=False)
+        .annotate(confirmed=Exists(SheetConfirmation.objects.filter(version=OuterRef("latest"))))
+        .filter(confirmed=False)
+        .values_list("pk", flat=True)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """One evening of the season with its tournament's final standings rows."""
+
+    number: int
+    tournament: Tournament
+    rows: list[StandingRow]
+    players: dict[int, Player]
+
+
+def evenings_standings(competition: Competition) -> list[Evening]:
+    """Every evening's tournament standings, as ``adapter.tournament_standings`` ranks them
+    (the same rule for unconfirmed sheets, the tournament's tie-breaks), in six queries."""
+    evenings = list(
+        CompetitionEvening.objects.filter(competition=competition)
+        .select_related("tournament")
+        .order_by("number")
+    )
+    tournaments = [e.tournament for e in evenings]
+    players: dict[int, dict[int, Player]] = defaultdict(dict)
+    for player in Player.objects.filter(tournament__in=tournaments):
+        players[player.tournament_id][player.pk] = player
+    scores = _table_scores(tournaments)
+    unconfirmed = _unconfirmed(tournaments)
+    result = []
+    for evening in evenings:
+        tournament = evening.tournament
+        of_tournament = players[tournament.pk]
+        counted = [
+            s
+            for s in scores.get(tournament.pk, [])
+            if s.has_entries and (tournament.count_unconfirmed or s.table_id not in unconfirmed)
+        ]
+        rows = standings(
+            sheets_round_scores(counted),
+            order=tournament.tiebreak_order,
+            players=of_tournament.keys(),
+            names={pk: p.name for pk, p in of_tournament.items()},
+            name_keys={pk: name_sort_key(p.name) for pk, p in of_tournament.items()},
+        )
+        result.append(Evening(evening.number, tournament, rows, of_tournament))
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """The season standings of a competition and what they were made from."""
+
+    competition: Competition
+    evenings: list[Evening]
+    rows: list[SeasonRow]
+    members: dict[int, Member]
+    open_questions: int
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(e.number for e in self.evenings)
+
+
+def season_of(competition: Competition) -> Season:
+    """The season standings: each member's evenings (through the players tied to them)."""
+    evenings = evenings_standings(competition)
+    results: dict[int, dict[int, EveningResult]] = defaultdict(dict)
+    for evening in evenings:
+        for row in evening.rows:
+            member_id = evening.players[row.player].member_id
+            if member_id is None:
+                continue
+            results[member_id][evening.number] = EveningResult(
+                points=row.tournament_points, bollen=row.bollen, correct=row.correct
+            )
+    members = {m.pk: m for m in Member.objects.filter(pk__in=results)}
+    rows = season_standings(
+        results,
+        evenings=[e.number for e in evenings],
+        rule=competition_rule(competition),
+        names={pk: m.name for pk, m in members.items()},
+        name_keys={pk: name_sort_key(m.name) for pk, m in members.items()},
+    )
+    questions = (
+        MemberQuestion.objects.filter(
+            player__tournament__competition_evenings__competition=competition
+        )
+        .values("player_id")
+        .distinct()
+        .count()
+    )
+    return Season(competition, evenings, rows, members, questions)
+
+
+def season_meetings(competition: Competition, *, exclude: Tournament | None = None) -> Counter:
+    """How often each two members sat at one table this season: ``{(member, member): n}``
+    with the lower id first (two queries)."""
+    tournaments = CompetitionEvening.objects.filter(competition=competition)
+    if exclude is not None:
+        tournaments = tournaments.exclude(tournament=exclude)
+    seats = Seat.objects.filter(
+        round__tournament__in=tournaments.values("tournament_id"), player__member__isnull=False
+    ).values_list("table_id", "player__member_id")
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_id, member_id in seats:
+        tables[table_id].append(member_id)
+    meetings: Counter = Counter()
+    for members in tables.values():
+        for a, b in combinations(sorted(members), 2):
+            meetings[(a, b)] += 1
+    return meetings
+
+
+def last_evening_members(competition: Competition) -> list[int]:
+    """The members who played the competition's last evening ("all from last evening")."""
+    last = competition.evenings.order_by("-number").first()
+    if last is None:
+        return []
+    return list(
+        Player.objects.filter(tournament_id=last.tournament_id)
+        .exclude(member=None)
+        .values_list("member_id", flat=True)
+    )
+
+
+def competitions_directed(user) -> list[Competition]:
+    if not user.is_authenticated:
+        return []
+    competitions = Competition.objects.all()
+    if not user.is_superuser:
+        competitions = competitions.filter(directors=user)
+    return list(competitions)
+
+
+def members_listed(*, search: str = "", active_only: bool = False) -> list[Member]:
+    """The register in Dutch list order, filtered by a folded search."""
+    members = Member.objects.all()
+    if active_only:
+        members = members.filter(active=True)
+    wanted = folded(search)
+    listed = [m for m in members if not wanted or wanted in folded(f"{m.name} {m.club} {m.number}")]
+    listed.sort(key=lambda m: name_sort_key(m.name))
+    return listed
+
+
+def open_questions(competition: Competition) -> list[tuple[Player, list[Member]]]:
+    """The near matches to answer, per player of the competition's evenings."""
+    grouped: dict[int, tuple[Player, list[Member]]] = {}
+    for question in MemberQuestion.objects.filter(
+        player__tournament__competition_evenings__competition=competition
+    ).select_related("player__tournament", "member"):
+        grouped.setdefault(question.player_id, (question.player, []))[1].append(question.member)
+    return list(grouped.values())

@@ -1,0 +1,326 @@
+"""The season's pages: the register, competitions, tonight's check-in, season standings."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from tournament.errors import Refused, show_refused
+from tournament.models import Competition, Member, Player, Tournament
+from tournament.printing.render import PDF_TYPE, html_to_pdf
+from tournament.season import services
+from tournament.season.exports import SeasonExporter
+from tournament.season.file import SeasonFileRefusal, competition_export, competition_import
+from tournament.season.forms import (
+    CheckInForm,
+    CompetitionFileForm,
+    CompetitionForm,
+    EveningAddForm,
+    MemberForm,
+)
+from tournament.season.permissions import competition_required
+from tournament.season.selectors import (
+    competitions_directed,
+    last_evening_members,
+    members_listed,
+    open_questions,
+    season_of,
+)
+from tournament.tournament_file.reading import tournament_file_parse
+
+
+@login_required
+def member_list(request: HttpRequest) -> HttpResponse:
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.member_create(
+                name=form.cleaned_data["name"],
+                club=form.cleaned_data["club"],
+                number=form.cleaned_data["number"],
+            )
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            messages.success(request, _("%(name)s joined the register.") % {"name": member.name})
+            return redirect("member_list")
+    search = request.GET.get("q", "")
+    return render(
+        request,
+        "season/member_list.html",
+        {"form": form, "members": members_listed(search=search), "search": search},
+    )
+
+
+@login_required
+def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(Member, pk=pk)
+    initial = {"name": member.name, "club": member.club, "number": member.number}
+    form = MemberForm(request.POST or None, initial={**initial, "active": member.active})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_update(member=member, **form.cleaned_data)
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("member_list")
+    players = Player.objects.filter(member=member).select_related("tournament")
+    others = [m for m in members_listed() if m.pk != member.pk]
+    return render(
+        request,
+        "season/member_edit.html",
+        {"member": member, "form": form, "players": players, "others": others},
+    )
+
+
+@login_required
+def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
+    """The preview of merging another record into this member (GET ?other=), and the merge."""
+    keep = get_object_or_404(Member, pk=pk)
+    other = request.POST.get("other") or request.GET.get("other")
+    if not other or not other.isdigit():
+        return redirect("member_edit", pk=keep.pk)
+    drop = get_object_or_404(Member, pk=other)
+    if request.method == "POST":
+        try:
+            services.member_merge(keep=keep, drop=drop)
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            messages.success(request, _("Merged into %(name)s.") % {"name": keep.name})
+            return redirect("member_edit", pk=keep.pk)
+    preview = services.member_merge_preview(keep=keep, drop=drop)
+    return render(request, "season/member_merge.html", {"preview": preview})
+
+
+@login_required
+def competition_list(request: HttpRequest) -> HttpResponse:
+    form = CompetitionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            competition = services.competition_create(
+                director=request.user, settings=form.competition_settings()
+            )
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            return redirect("competition_detail", slug=competition.slug)
+    return render(
+        request,
+        "season/competition_list.html",
+        {"form": form, "competitions": competitions_directed(request.user)},
+    )
+
+
+def _addable(request: HttpRequest, competition: Competition):
+    tournaments = Tournament.objects.exclude(competition_evenings__competition=competition)
+    if not request.user.is_superuser:
+        tournaments = tournaments.filter(directors=request.user)
+    return tournaments
+
+
+@competition_required
+def competition_detail(request: HttpRequest, competition: Competition) -> HttpResponse:
+    season = season_of(competition)
+    return render(
+        request,
+        "season/competition_detail.html",
+        {
+            "competition": competition,
+            "season": season,
+            "lines": season_lines(season),
+            "add_form": EveningAddForm(tournaments=_addable(request, competition)),
+        },
+    )
+
+
+def season_lines(season) -> list[dict]:
+    """What the season tables show per member: each evening as (points, counted)."""
+    lines = []
+    for row in season.rows:
+        member = season.members[row.member]
+        cells = [
+            (None if result is None else result.points, number in row.counted)
+            for number, result in zip(season.numbers, row.per_evening, strict=True)
+        ]
+        lines.append({"row": row, "member": member, "cells": cells})
+    return lines
+
+
+@competition_required
+def competition_edit(request: HttpRequest, competition: Competition) -> HttpResponse:
+    initial = {
+        "name": competition.name,
+        "season": competition.season,
+        "best": competition.best,
+        "min_evenings": competition.min_evenings,
+        "public": competition.public,
+        "season_seating": competition.season_seating,
+    }
+    form = CompetitionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.competition_update(
+                competition=competition, settings=form.competition_settings()
+            )
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("competition_detail", slug=competition.slug)
+    return render(
+        request, "season/competition_edit.html", {"competition": competition, "form": form}
+    )
+
+
+@competition_required
+def evening_add(request: HttpRequest, competition: Competition) -> HttpResponse:
+    form = EveningAddForm(request.POST or None, tournaments=_addable(request, competition))
+    if request.method == "POST" and form.is_valid():
+        try:
+            evening = services.competition_add(
+                competition=competition, tournament=form.cleaned_data["tournament"]
+            )
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            messages.success(
+                request, _("Added as evening %(number)s.") % {"number": evening.number}
+            )
+            if evening.tournament.players.filter(member=None).exists():
+                return redirect("competition_questions", slug=competition.slug)
+    return redirect("competition_detail", slug=competition.slug)
+
+
+@competition_required
+def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """Who is here tonight: tick members (all from last evening in one click), add new names,
+    and create the evening's tournament with its players."""
+    number = competition.evenings.count() + 1
+    initial = {"name": f"{competition.name} {_('evening')} {number}"}
+    if request.GET.get("last"):
+        initial["members"] = last_evening_members(competition)
+    form = CheckInForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.evening_check_in(
+                competition=competition,
+                director=request.user,
+                check_in=services.CheckIn(
+                    name=form.cleaned_data["name"],
+                    date=form.cleaned_data["date"],
+                    members=list(form.cleaned_data["members"]),
+                    new_people=form.new_people_rows(),
+                ),
+            )
+        except Refused as refused:
+            show_refused(request, refused)
+        else:
+            messages.success(
+                request,
+                _("Evening created with %(count)s players.")
+                % {"count": tournament.players.count()},
+            )
+            return redirect("tournament_detail", slug=tournament.slug)
+    return render(
+        request,
+        "season/check_in.html",
+        {"competition": competition, "form": form, "has_last": competition.evenings.exists()},
+    )
+
+
+@competition_required
+def competition_questions(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """Near matches: "same person" links the player to the member, "different person" adds
+    the player to the register."""
+    if request.method == "POST":
+        player = get_object_or_404(
+            Player,
+            pk=request.POST.get("player"),
+            tournament__competition_evenings__competition=competition,
+        )
+        member = None
+        if request.POST.get("member"):
+            member = get_object_or_404(Member, pk=request.POST["member"])
+        try:
+            services.question_answer(player=player, member=member)
+        except Refused as refused:
+            show_refused(request, refused)
+        return redirect("competition_questions", slug=competition.slug)
+    return render(
+        request,
+        "season/questions.html",
+        {"competition": competition, "questions": open_questions(competition)},
+    )
+
+
+@competition_required
+def competition_download(request: HttpRequest, competition: Competition, fmt: str) -> HttpResponse:
+    if fmt not in SeasonExporter.formats:
+        raise Http404
+    return SeasonExporter.of(competition, format=fmt).render().response()
+
+
+@competition_required
+def competition_print(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """The season standings for the notice board: a PDF, or its page with ``?format=html``."""
+    season = season_of(competition)
+    html = render_to_string(
+        "season/print.html",
+        {"competition": competition, "season": season, "lines": season_lines(season)},
+        request=request,
+    )
+    if request.GET.get("format") == "html":
+        return HttpResponse(html)
+    pdf = html_to_pdf(html, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(pdf, content_type=PDF_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{competition.slug}.pdf"'
+    return response
+
+
+@competition_required
+def competition_file(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """The competition file: settings, the register and every evening as a v1 document."""
+    document = competition_export(competition=competition)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{competition.slug}.json"'
+    return response
+
+
+@login_required
+def competition_upload(request: HttpRequest) -> HttpResponse:
+    """Import a competition file as a new competition (all of it, or nothing)."""
+    form = CompetitionFileForm(request.POST or None, request.FILES or None)
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > settings.IMPORT_MAX_BYTES:
+                raise Refused.because(SeasonFileRefusal.TOO_LARGE)
+            outcome = competition_import(
+                document=tournament_file_parse(upload.read()), director=request.user
+            )
+        except Refused as refused:
+            problems = refused.lines()
+        else:
+            messages.success(request, _("Competition “%s” imported.") % outcome.competition.name)
+            for note in outcome.notes:
+                messages.warning(request, note)
+            return redirect("competition_detail", slug=outcome.competition.slug)
+    refused = bool(problems or form.errors)
+    return render(
+        request,
+        "season/competition_upload.html",
+        {"form": form, "problems": problems},
+        status=422 if refused else 200,
+    )
