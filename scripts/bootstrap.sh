@@ -43,4 +43,14 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
+# The test tools from npm (axe-core for the accessibility tests), when npm is here; without it,
+# scripts/test.sh installs Node.js first (scripts/system-packages.sh browser).
+if [ "$extra" = test ]; then
+  if command -v npm >/dev/null 2>&1; then
+    scripts/npm-tools.sh
+  else
+    echo "npm not found: the accessibility tests need it (scripts/system-packages.sh browser installs it)." >&2
+  fi
+fi
+
 DEBUG=1 .venv/bin/python manage.py compile_translations

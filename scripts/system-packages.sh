@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the project needs beyond Python: Pango for the PDF printing (WeasyPrint)
 # and, with the argument "browser" (the tests), Chromium for the browser tests (Playwright
-# drives Debian's Chromium; browsers cannot be downloaded by Playwright here) and poppler-utils
-# (the tests read the PDFs' fonts). Installs what is missing when it can (root or password-less
+# drives Debian's Chromium; browsers cannot be downloaded by Playwright here), poppler-utils
+# (the tests read the PDFs' fonts) and Node.js with npm (axe-core, the accessibility checker, is
+# installed from npm by scripts/npm-tools.sh). Installs what is missing when it can (root or password-less
 # sudo), otherwise says what to install.
 set -euo pipefail
 
@@ -14,6 +15,9 @@ if [ "${1:-}" = browser ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; the
 if [ "${1:-}" = browser ] && ! command -v pdffonts >/dev/null 2>&1; then need+=(poppler-utils); fi
 # The backup round trip (tests/hostile) starts a throwaway PostgreSQL cluster.
 if [ "${1:-}" = browser ] && ! "$(dirname "$0")/postgres.sh" available x; then need+=(postgresql); fi
+# The accessibility tests run axe-core, installed with npm (scripts/npm-tools.sh).
+if [ "${1:-}" = browser ] && ! command -v node >/dev/null 2>&1; then need+=(nodejs); fi
+if [ "${1:-}" = browser ] && ! command -v npm >/dev/null 2>&1; then need+=(npm); fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

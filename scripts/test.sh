@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 scripts/bootstrap.sh test
 scripts/system-packages.sh browser
+scripts/npm-tools.sh
 
 echo "== ruff"
 .venv/bin/ruff check .
