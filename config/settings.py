@@ -206,6 +206,9 @@ STORAGES = {
 
 # Seconds the seating engine may search when the director seats a round.
 SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
+# A cap on the seating search's steps besides its time (None: the time decides). The tests set
+# one, so that a seating does not depend on how busy the machine is.
+SEATING_MAX_ITERATIONS: int | None = None
 
 BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
 

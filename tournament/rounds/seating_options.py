@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -130,6 +131,7 @@ def _plan(request: SeatingRequest, balance: Balance, time_limit: float) -> Seati
         apart_first_round=request.apart_first_round,
         seed=request.seed,
         time_limit=time_limit,
+        max_iterations=settings.SEATING_MAX_ITERATIONS,
         balance=balance,
     )
 
