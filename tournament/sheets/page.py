@@ -176,7 +176,7 @@ def _saving_messages() -> dict[str, str]:
         "play_first": _("play deal %(deal)s first"),
         "held": _("not saved"),
         "leave": _("Some input is not saved yet. Leave the page anyway?"),
-        "merged": _("Saved together with the other device's input"),
+        "deal_line": _("Deal %(deal)s:"),
     }
 
 
