@@ -279,8 +279,11 @@ def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
             entry["messages"].append(message)
     for entry in deals.values():
         if not entry["messages"]:
-            # Legal itself, but counting it would leave a later deal out of order.
-            message = _("Not saved yet: the later deals would be out of order.")
+            wrong = [d for d, e in deals.items() if d < entry["deal"] and e["messages"]]
+            if wrong:  # legal itself, after a deal that is not counted
+                message = _("Not saved yet: finish deal %(deal)s first.") % {"deal": wrong[0]}
+            else:  # legal itself, but counting it would leave a later deal out of order
+                message = _("Not saved yet: the later deals would be out of order.")
             entry["messages"].append(message)
             entry["deal_messages"].append(message)
     return {"deals": list(deals.values()), "penalties": penalties}
