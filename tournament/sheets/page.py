@@ -271,7 +271,13 @@ def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
             }
         if kind is not None and problem.seat is not None:
             entry["boxes"].append(
-                {"deal": problem.deal, "seat": problem.seat, "kind": kind, "message": message}
+                {
+                    "deal": problem.deal,
+                    "seat": problem.seat,
+                    "kind": kind,
+                    "message": message,
+                    "player": placed.player,
+                }
             )
             entry["messages"].append(f"{placed.player}: {message}")
         else:
@@ -294,7 +300,11 @@ def status_text(counted: SheetContent, held: dict | None, version: int) -> str:
     5: the tricks add up to 4; they must add up to 5"."""
     if not held or not (held["deals"] or held["penalties"]):
         return f"{_('Saved')} · {_('version %(number)s') % {'number': version}}"
-    last = max((deal for deal, _seat in counted.cell_map), default=0)
+    sheet = counted.sheet()
+    last = next(
+        (deal - 1 for deal, entry in enumerate(sheet.deals, 1) if not entry.is_complete),
+        len(sheet.deals),
+    )
     if last == 0:
         parts = [_("Nothing saved yet")]
     elif last == 1:
@@ -302,9 +312,13 @@ def status_text(counted: SheetContent, held: dict | None, version: int) -> str:
     else:
         parts = [_("Deals 1-%(last)s saved") % {"last": last}]
     for entry in held["deals"]:
+        if entry["deal_messages"]:
+            problem = _first_lower(entry["deal_messages"][0])
+        else:
+            first = entry["boxes"][0]
+            problem = f"{first['player']}: {_first_lower(first['message'])}"
         parts.append(
-            _("deal %(number)s: %(problem)s")
-            % {"number": entry["deal"], "problem": _first_lower(entry["messages"][0])}
+            _("deal %(number)s: %(problem)s") % {"number": entry["deal"], "problem": problem}
         )
     for entry in held["penalties"]:
         parts.append(_first_lower(entry["message"]))
