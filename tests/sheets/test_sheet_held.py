@@ -224,3 +224,51 @@ def test_no_box_on_the_sheet_pages_has_a_positive_tabindex(
         assert 'class="box"' in html or "history" in address
         values = [int(v) for v in re.findall(r'tabindex="(-?\d+)"', html)]
         assert all(v <= 0 for v in values), (address, values)
+
+
+def test_another_devices_held_boxes_stay_in_the_draft_a_save_does_not_touch(
+    empty_table, director_client
+):
+    """Device A's deal 3 is held (its tricks do not add up); device B, whose page did not show
+    that draft, saves deal 2: A's held boxes stay on the server and come back to B, and B's
+    next save (which has seen them) replaces the draft as usual."""
+    record(empty_table, DEAL_1)
+    device_a = record(empty_table, {**DEAL_1, **DEAL_3_SHORT}, base=1)
+    assert device_a.split.held_deals == (3,)
+    seen_by_a = device_a.draft_token
+    assert seen_by_a
+    # B started before A's draft: it sends deal 2 and empty boxes for deal 3.
+    response = director_client.post(
+        url(empty_table), {**form_data(4, {**DEAL_1, **DEAL_2}, base_version=1)}, **XHR
+    )
+    data = response.json()
+    assert data["outcome"] == "saved"
+    assert stored_cells(empty_table) == {**DEAL_1, **DEAL_2}
+    (held,) = data["held"]
+    assert held["deal"] == 3
+    assert held["values"][3] == {"bid": 0, "tricks": 0}  # A's box, kept
+    draft = SheetDraft.objects.get(table=empty_table)
+    assert sorted(map(tuple, draft.cells)) == sorted(
+        (3, seat, *DEAL_3_SHORT[3, seat]) for seat in range(4)
+    )
+    # B corrects A's box on the page that now shows it: counted, and the draft is gone.
+    fixed = form_data(4, {**DEAL_1, **DEAL_2, **DEAL_3}, base_version=data["version"])
+    fixed["draft_seen"] = data["draft_seen"]
+    again = director_client.post(url(empty_table), fixed, **XHR).json()
+    assert again["held"] == [] and again["draft_seen"] == ""
+    assert stored_cells(empty_table) == {**DEAL_1, **DEAL_2, **DEAL_3}
+    assert not SheetDraft.objects.filter(table=empty_table).exists()
+
+
+def test_a_device_that_saw_the_draft_may_empty_its_boxes(empty_table, director_client):
+    record(empty_table, DEAL_1)
+    page = director_client.get(url(empty_table))
+    assert page.context["config"]["draftSeen"] == ""
+    record(empty_table, {**DEAL_1, **DEAL_3_SHORT}, base=1)
+    shown = director_client.get(url(empty_table)).context["config"]
+    assert shown["draftSeen"] and [h["deal"] for h in shown["held"]["deals"]] == [3]
+    cleared = form_data(4, DEAL_1, base_version=1)
+    cleared["draft_seen"] = shown["draftSeen"]
+    data = director_client.post(url(empty_table), cleared, **XHR).json()
+    assert (data["outcome"], data["held"]) == ("saved", [])
+    assert not SheetDraft.objects.filter(table=empty_table).exists()

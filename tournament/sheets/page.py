@@ -41,6 +41,7 @@ from tournament.sheets.services import (
     SheetSaved,
     SheetSubmission,
     sheet_draft_content,
+    sheet_draft_token,
     sheet_version_number,
 )
 
@@ -209,6 +210,8 @@ def sheet_context(
         held = held_payload(sheet.draft, sheet.players)
         config["held"] = held
         config["statusText"] = status_text(sheet.draft.counted, held, sheet.version)
+    if shows_stored and mode == "edit":
+        config["draftSeen"] = sheet_draft_token(sheet.table)
     return {
         "tournament": tournament,
         "table": sheet.table,
@@ -239,10 +242,21 @@ def _first_lower(text: str) -> str:
 def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
     """What a save held back, in words, at its boxes: ``deals`` (``deal``, ``messages`` (every
     problem of the deal, the player's name before those at a box), ``deal_messages`` (those
-    under the deal), ``boxes`` (``deal``, ``seat``, ``kind``, ``message``)) and
+    under the deal), ``boxes`` (``deal``, ``seat``, ``kind``, ``message``), ``values`` (per seat
+    ``{"bid", "tricks"}`` as kept, another device's held input too)) and
     ``penalties`` (``seat``, ``deal``, ``message``)."""
+    typed = split.submitted.cell_map
     deals = {
-        deal: {"deal": deal, "messages": [], "deal_messages": [], "boxes": []}
+        deal: {
+            "deal": deal,
+            "messages": [],
+            "deal_messages": [],
+            "boxes": [],
+            "values": [
+                dict(zip(("bid", "tricks"), typed.get((deal, seat), (None, None)), strict=True))
+                for seat in range(split.submitted.n_seats)
+            ],
+        }
         for deal in split.held_deals
     }
     penalties = []
@@ -453,6 +467,7 @@ def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> 
         "held": held["deals"],
         "held_penalties": held["penalties"],
         "status_text": status_text(SheetContent.of_sheet(stored.sheet), held, saved.version),
+        "draft_seen": saved.draft_token,
     }
 
 
@@ -527,6 +542,7 @@ class SheetPage:
                 by_user=request.user,
                 ip=request.META.get("REMOTE_ADDR"),
                 hold=wants_json(request),
+                draft_seen=request.POST.get("draft_seen") if wants_json(request) else None,
             )
             try:
                 saved = self.save(submission)

@@ -170,6 +170,9 @@ class SheetSubmission:
     ip: str | None = None
     restored_from: SheetVersion | None = None
     hold: bool = False  # count what is legal and keep the rest, rather than refuse it all
+    # The table's draft as the sending page showed it (``sheet_draft_token``; "" for none), on
+    # ``hold`` saves: a draft saved since by another device keeps the boxes this save leaves.
+    draft_seen: str | None = None
 
     def __post_init__(self) -> None:
         # Kept as values: a save that starts again on new seats reads them a second time.
@@ -194,6 +197,7 @@ class SheetSaved:
     problems: tuple[Problem, ...] = ()
     split: SheetSplit | None = None  # what was counted and what held back (``hold`` saves)
     merged: bool = False  # merged with a save made since the submission's base version
+    draft_token: str = ""  # the table's draft after the save (``sheet_draft_token``)
 
     @property
     def held(self) -> bool:
@@ -313,6 +317,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             problems=problems,
             split=sheet_split(counted, content) if submission.hold else None,
             merged=earlier.base_number != earlier.number - 1,
+            draft_token=sheet_draft_token(table),
         )
     if earlier is not None:
         raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
@@ -351,6 +356,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
     split = None
     if submission.hold:
+        content = _with_other_draft(table, submission, now, content)
         split = sheet_split(now, content)
         content = split.counted
         _keep_draft(table, split)
@@ -360,7 +366,12 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             raise SheetProblems(_placed(problems, table, stored), problems)
     if content == now:
         return SheetSaved(
-            current_number, created=False, table_sheet=stored, split=split, merged=merged
+            current_number,
+            created=False,
+            table_sheet=stored,
+            split=split,
+            merged=merged,
+            draft_token=sheet_draft_token(table),
         )
 
     cells_json, penalties_json = content.to_json()
@@ -409,6 +420,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         changes=sheet_changes(now, content),
         split=split,
         merged=merged,
+        draft_token=sheet_draft_token(table),
     )
 
 
@@ -434,13 +446,30 @@ def _version_content(table: Table, number: int, n_seats: int) -> SheetContent:
     return SheetContent.of_version(version, n_seats)
 
 
+def _draft_of(table: Table) -> SheetDraft | None:
+    if Table.sheet_draft.is_cached(table):  # read with the table (``select_related``)
+        return getattr(table, "sheet_draft", None)
+    draft = SheetDraft.objects.filter(table=table).first()
+    _cache_draft(table, draft)
+    return draft
+
+
+def _cache_draft(table: Table, draft: SheetDraft | None) -> None:
+    """Remember ``table``'s draft (or that it has none) for the rest of the request."""
+    Table.sheet_draft.related.set_cached_value(table, draft)
+
+
+def sheet_draft_token(table: Table) -> str:
+    """Which draft of ``table`` a page shows ("" for none): a save sends it back, so that a draft
+    another device saved in between is merged rather than replaced."""
+    draft = _draft_of(table)
+    return draft.updated_at.isoformat() if draft is not None else ""
+
+
 def sheet_draft_content(table: Table, stored: SheetContent) -> SheetContent | None:
     """The sheet as the table last typed it: ``stored`` with the held deals and penalty bollen
     of its draft put back; ``None`` when there is no draft."""
-    if Table.sheet_draft.is_cached(table):  # read with the table (``select_related``)
-        draft = getattr(table, "sheet_draft", None)
-    else:
-        draft = SheetDraft.objects.filter(table=table).first()
+    draft = _draft_of(table)
     if draft is None:
         return None
     n = stored.n_seats
@@ -452,10 +481,42 @@ def sheet_draft_content(table: Table, stored: SheetContent) -> SheetContent | No
     return SheetContent.build(n, cells, penalties)
 
 
+def _with_other_draft(
+    table: Table, submission: SheetSubmission, now: SheetContent, content: SheetContent
+) -> SheetContent:
+    """``content`` (the sheet a save asks for) with the boxes of a draft the sending page did
+    not show (another device's held input, saved since) put back where this save leaves the
+    box as counted (``now``): the draft is merged box by box, not replaced. Held penalty bollen
+    of that draft are kept too."""
+    draft = _draft_of(table)
+    if draft is None or submission.draft_seen == sheet_draft_token(table):
+        return content
+    n, counted, cells = now.n_seats, now.cell_map, content.cell_map
+    empty = (None, None)
+    for deal, seat, bid, tricks in draft.cells:
+        place = (deal, seat)
+        if not (1 <= deal <= DEAL_COUNT and 0 <= seat < n):
+            continue
+        mine, stored = cells.get(place, empty), counted.get(place, empty)
+        pair = tuple(
+            held if sent == was else sent
+            for held, sent, was in zip((bid, tricks), mine, stored, strict=True)
+        )
+        cells[place] = (pair[0], pair[1])
+    penalties = list(content.penalties)
+    for seat, deal in draft.penalties:
+        if 0 <= seat < n and (seat, deal) not in penalties:
+            penalties.append((seat, deal))
+    return SheetContent.build(n, cells, penalties)
+
+
 def _keep_draft(table: Table, split: SheetSplit) -> None:
     """Keep what ``split`` held back as the table's draft, or drop the draft."""
+    draft = _draft_of(table)
     if not split.held:
-        SheetDraft.objects.filter(table=table).delete()
+        if draft is not None:
+            draft.delete()
+            _cache_draft(table, None)
         return
     mine = split.submitted.cell_map
     cells = [
@@ -463,10 +524,13 @@ def _keep_draft(table: Table, split: SheetSplit) -> None:
         for deal in split.held_deals
         for seat in range(split.submitted.n_seats)
     ]
-    SheetDraft.objects.update_or_create(
-        table=table,
-        defaults={"cells": cells, "penalties": [list(p) for p in split.held_penalties]},
-    )
+    penalties = [list(p) for p in split.held_penalties]
+    if draft is None:
+        draft = SheetDraft.objects.create(table=table, cells=cells, penalties=penalties)
+        _cache_draft(table, draft)
+    else:
+        draft.cells, draft.penalties = cells, penalties
+        draft.save(update_fields=["cells", "penalties", "updated_at"])
 
 
 def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission) -> SheetSaved:
@@ -496,7 +560,7 @@ def sheet_lock(table: Table) -> Table:
         Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
     return (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
+        .select_related("round__tournament", "sheet_draft")
         .get(pk=table.pk)
     )
 

@@ -271,6 +271,7 @@
     inflight: null, dirty: false, sending: false, again: false,
     blocked: false, conflict: false, conflictVersion: null, offline: false, refused: false,
     held: false,
+    draftSeen: config.draftSeen || "",  // the server's draft this page shows (merged, not replaced)
     retries: 0, retryTimer: null, saveTimer: null,
   };
 
@@ -284,6 +285,7 @@
     try {
       localStorage.setItem(config.storageKey, JSON.stringify({
         acked: state.acked, inflight: state.inflight, dirty: state.dirty, held: state.held,
+        draftSeen: state.draftSeen,
         fields: snapshot(), at: Date.now(),
       }));
     } catch (error) { /* storage full or disabled: the form itself still holds the input */ }
@@ -335,7 +337,7 @@
     }
     if (!state.inflight) {
       if (!state.dirty || (!explicit && !readyToAutosave())) return;
-      state.inflight = {fields: snapshot(), key: uuid4(), base: state.acked};
+      state.inflight = {fields: snapshot(), key: uuid4(), base: state.acked, draft: state.draftSeen};
       state.dirty = false;
       persist();
     }
@@ -349,6 +351,7 @@
     submission.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.append("base_version", submission.base);
     body.append("idempotency_key", submission.key);
+    body.append("draft_seen", submission.draft || "");
     body.append("csrfmiddlewaretoken", csrfToken());
     let response;
     let data = null;
@@ -377,11 +380,13 @@
     if (data.outcome === "saved") {
       const sent = sentValues(submission);
       state.acked = data.version;
+      state.draftSeen = data.draft_seen || "";
       state.inflight = null;
       state.held = data.held.length > 0 || data.held_penalties.length > 0;
       state.blocked = state.held;  // until the next change: sending it again gives the same answer
       applySaved(data);
       applyValues(data.values, sent, heldDeals(data.held));
+      applyValues(heldValues(data.held), sent, new Set());
       showHeld(data.held, data.held_penalties);
       if (state.dirty || state.held) persist(); else forget();
       if (state.dirty) scheduleAutosave();
@@ -483,6 +488,14 @@
 
   function heldDeals(held) { return new Set(held.map(function (h) { return h.deal; })); }
 
+  // The held deals' boxes as the server keeps them (another device's held input among them),
+  // in the shape of ``values``: a row per deal, null for a deal that is not held.
+  function heldValues(held) {
+    const rows = config.deals.map(function () { return null; });
+    held.forEach(function (item) { if (item.values) rows[item.deal - 1] = item.values; });
+    return rows;
+  }
+
   // The counted sheet's boxes (a merge brings in another device's input): into every box that
   // is not being typed in, was not changed since sending, and is not in a held deal.
   function applyValues(values, sent, held, skip) {
@@ -490,7 +503,7 @@
     const touched = new Set();
     values.forEach(function (row, index) {
       const deal = index + 1;
-      if (held.has(deal)) return;
+      if (!row || held.has(deal)) return;
       row.forEach(function (pair, seat) {
         ["bid", "tricks"].forEach(function (kind) {
           const input = box(deal, seat, kind);
@@ -652,6 +665,7 @@
       if (field.type === "checkbox") field.checked = true; else field.value = pair[1];
     });
     state.acked = kept.acked;
+    state.draftSeen = kept.draftSeen || "";
     state.inflight = kept.inflight;
     state.dirty = kept.dirty || Boolean(kept.held);
     hintAll();
