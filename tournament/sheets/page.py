@@ -160,7 +160,10 @@ def sheet_js_config(tournament: Tournament, sheet: TablePage, *, accounts: bool 
                 "will be sent again."
             ),
             "problems": _("Not saved: the sheet has mistakes, see the marked boxes."),
-            "conflict": _("Not saved: someone else saved this sheet in the meantime."),
+            "conflict": _(
+                "Another device typed something else in the same box. Choose below which "
+                "value stays; nothing else is lost."
+            ),
             "restored_local": _(
                 "Input from this device that was not sent yet is back in the form."
             ),
@@ -396,6 +399,7 @@ def _conflict_context(
         "at": current.created_at if current else None,
         "changes": [describe_change(c, players) for c in conflict.changes],
         "boxes": boxes,
+        "penalties": any(c.what == "penalties" for c in conflict.conflicts),
     }
 
 
