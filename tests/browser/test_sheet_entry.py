@@ -61,14 +61,24 @@ DEAL_2 = [("bid", 2, 1), ("bid", 3, 0), ("bid", 0, 0), ("bid", 1, 0)]
 DEAL_2 += [("tricks", 0, 0), ("tricks", 1, 1), ("tricks", 2, 1), ("tricks", 3, 0)]
 
 
-def test_a_sheet_is_typed_deal_by_deal_with_digits_and_tab(sheet_page, screenshot):
+def in_bidding_order(deal: int, steps):
+    """``steps`` reordered as the focus moves: bids in bidding order, then tricks the same."""
+    order = bidding_order(deal, 4)
+    return sorted(steps, key=lambda step: (step[0] != "bid", order.index(step[1])))
+
+
+def test_a_sheet_is_typed_deal_by_deal_with_digits_only(sheet_page, screenshot):
     page = sheet_page
+    assert (
+        page.locator("[tabindex]").evaluate_all("nodes => nodes.filter(n => n.tabIndex > 0).length")
+        == 0
+    )
     box(page, 1, 1, "bid").focus()  # left of the dealer: the first box of the sheet
-    typed = [(1, *step) for step in DEAL_1] + [(2, *step) for step in DEAL_2]
+    typed = [(1, *step) for step in in_bidding_order(1, DEAL_1)]
+    typed += [(2, *step) for step in in_bidding_order(2, DEAL_2)]
     for index, (deal, kind, seat, digit) in enumerate(typed):
         assert focused(page) == (deal, kind, seat)
-        page.keyboard.type(str(digit))
-        page.keyboard.press("Tab")
+        page.keyboard.type(str(digit))  # the focus moves on by itself, in bidding order
         if index + 1 < len(typed):
             assert focused(page) == typed[index + 1][:3]
     assert focused(page) == (3, "bid", bidding_order(3, 4)[0])  # on to deal 3
@@ -115,10 +125,15 @@ def test_the_dealers_forbidden_bid_is_shown_before_it_is_typed_and_refused_after
     expect(hint).to_have_count(0)
 
     page.get_by_role("button", name=dutch("Save"), exact=True).click()
-    expect(page.locator("#sync")).to_have_attribute("data-state", "problems")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
+    expect(page.locator("#sync")).to_contain_text("Spel 1-3 opgeslagen · spel 4:")
     expect(page.locator(f"#msg-4-{dealer} .error.server")).to_have_text(message)
     expect(page.locator("#problems li")).to_contain_text(message)
-    screenshot(page, "sheet-forbidden-bid-refused")
+    screenshot(page, "sheet-forbidden-bid-held")
+    assert stored(page.table)[3, 0] == (1, 1)  # deals 1-3 are counted
+    leaving = "() => { const e = new Event('beforeunload', {cancelable: true});"
+    leaving += " window.dispatchEvent(e); return e.defaultPrevented; }"
+    assert page.evaluate(leaving)  # leaving with held input asks first
     assert stored(page.table).get((4, dealer), (None, None))[0] is None
 
 
@@ -324,5 +339,5 @@ def test_tricks_that_do_not_add_up_are_told_as_typed_even_beside_a_bid_out_of_ra
     expect(page.locator("#deal-msg-1 .error.local")).to_have_text(tricks_sum)
     expect(page.locator("#msg-1-0 .error.local")).to_have_text(bid_range)
     page.get_by_role("button", name=dutch("Save"), exact=True).click()
-    expect(page.locator("#sync")).to_have_attribute("data-state", "problems")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
     expect(page.locator("#deal-msg-1 .error.server")).to_have_text(tricks_sum)

@@ -166,15 +166,16 @@ def test_restoring_a_version_saves_it_again_as_a_new_version(empty_table, direct
 
 def test_a_conflict_record_can_be_applied_later(empty_table):
     record(empty_table, DEAL_1)
+    other_deal_1 = {**DEAL_1, (1, 1): (1, 0), (1, 2): (1, 1)}  # the same boxes, differently
     with pytest.raises(SheetConflict) as conflict:
-        record(empty_table, {**DEAL_1, **DEAL_2}, base=0)
+        record(empty_table, {**other_deal_1, **DEAL_2}, base=0)
     applied = sheet_restore(
         table=empty_table,
         version_id=conflict.value.rejected.pk,
         submission=SheetSubmission(base_version=1, idempotency_key=uuid.uuid4()),
     )
     assert applied.version == 2
-    assert stored_cells(empty_table) == {**DEAL_1, **DEAL_2}
+    assert stored_cells(empty_table) == {**other_deal_1, **DEAL_2}
 
 
 def test_a_cell_off_the_sheet_is_a_bug_not_a_user_mistake(empty_table):

@@ -97,39 +97,27 @@ def test_the_page_shows_the_paper_form(director_client, played_table):
     assert all(t[3] == t[1] + 2 * t[2] - 2 * t[0] for t in totals)
 
 
-def test_the_tab_order_goes_deal_by_deal_bids_in_bidding_order_then_tricks(
-    director_client, empty_table
-):
+def test_no_box_has_a_tabindex_and_the_boxes_follow_the_paper_form(director_client, empty_table):
+    """Tab follows the document order (a row per player, bid then tricks per deal); the
+    bidding order comes from the script moving the focus, never from a positive tabindex."""
     page = director_client.get(url(empty_table)).content.decode()
+    assert not re.search(r'tabindex="[1-9]', page)
     boxes = re.findall(r'<input [^>]*class="box"[^>]*>', page)
-    order = sorted(
+    order = [
         (
-            int(re.search(r'tabindex="(\d+)"', b).group(1)),
+            int(re.search(r'data-seat="(\d+)"', b).group(1)),
             int(re.search(r'data-deal="(\d+)"', b).group(1)),
             re.search(r'data-kind="(\w+)"', b).group(1),
-            int(re.search(r'data-seat="(\d+)"', b).group(1)),
         )
         for b in boxes
-    )
-    assert [o[0] for o in order] == list(range(1, 2 * DEAL_COUNT * 4 + 1))
-    assert [(deal, kind, seat) for _tab, deal, kind, seat in order[:16]] == [
-        (1, "bid", 1),
-        (1, "bid", 2),
-        (1, "bid", 3),
-        (1, "bid", 0),  # seat 0 deals deal 1 and bids last
-        (1, "tricks", 0),
-        (1, "tricks", 1),
-        (1, "tricks", 2),
-        (1, "tricks", 3),
-        (2, "bid", 2),
-        (2, "bid", 3),
-        (2, "bid", 0),
-        (2, "bid", 1),
-        (2, "tricks", 0),
-        (2, "tricks", 1),
-        (2, "tricks", 2),
-        (2, "tricks", 3),
     ]
+    assert order == [
+        (seat, deal, kind)
+        for seat in range(4)
+        for deal in range(1, DEAL_COUNT + 1)
+        for kind in ("bid", "tricks")
+    ]
+    assert all("aria-label=" in b for b in boxes)
 
 
 def test_a_legal_partial_sheet_is_saved(director_client, director, empty_table):
@@ -255,14 +243,15 @@ def test_json_saves_redraw_the_penalty_bollen_as_the_page_draws_them(director_cl
 
 
 def test_json_problems_name_each_box(director_client, empty_table):
-    forbidden = {(1, 1): (0, None), (1, 2): (0, None), (1, 3): (0, None), (1, 0): (1, None)}
+    data = form_data(4, DEAL_1)
+    data["cell-1-bid"] = "x"  # not a digit: the form itself refuses it, at its box
     response = director_client.post(
-        url(empty_table), form_data(4, forbidden), headers={"X-Requested-With": "XMLHttpRequest"}
+        url(empty_table), data, headers={"X-Requested-With": "XMLHttpRequest"}
     )
     assert response.status_code == 422
     data = response.json()
     assert data["outcome"] == "problems"
-    assert [(b["deal"], b["seat"], b["kind"]) for b in data["boxes"]] == [(1, 0, "bid")]
+    assert [(b["deal"], b["seat"], b["kind"]) for b in data["boxes"]] == [(1, 1, "bid")]
 
 
 def test_a_penalty_bol_without_its_deal_or_player_says_which_is_missing(

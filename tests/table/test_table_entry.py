@@ -115,13 +115,23 @@ def test_a_submission_sent_twice_through_the_link_is_stored_once(client, link, t
     assert SheetVersion.objects.filter(table=table, number__gte=1).count() == 1
 
 
+def clashing_cells(table, deal=10):
+    """Two changes of the stored sheet from the same version that change one box differently:
+    ``changed_cells`` and the same box's tricks set to a third value."""
+    theirs, mine = changed_cells(table, deal=deal), stored_cells(table)
+    seat = next(s for s in range(table.seats.count()) if theirs[deal, s] != mine[deal, s])
+    bid, tricks = mine[deal, seat]
+    mine[deal, seat] = (bid, next(v for v in range(3) if v not in (tricks, theirs[deal, seat][1])))
+    return theirs, mine
+
+
 def test_a_stale_save_through_the_link_is_a_conflict_and_kept(client, link, table):
-    stale = changed_cells(table, deal=10)  # typed on a phone that had not seen version 1
-    assert save_via_link(client, link, changed_cells(table)).status_code == 200
+    theirs, stale = clashing_cells(table)  # typed on a phone that had not seen version 1
+    assert save_via_link(client, link, theirs).status_code == 200
     response = save_via_link(client, link, stale, base=0)
     assert response.status_code == 409
     assert response.json()["outcome"] == "conflict"
-    assert link_url(link) in response.json()["html"]  # "keep theirs" goes back to this page
+    assert 'data-action="take-theirs"' in response.json()["html"]  # a plain choice per box
     kept = SheetVersion.objects.get(table=table, number__isnull=True)
     assert kept.via == SheetVersion.Via.TABLE_LINK
 
@@ -181,10 +191,11 @@ def test_the_link_page_answers_a_script_on_an_unknown_link_with_the_reason(clien
 def test_a_conflict_through_the_link_does_not_name_the_directors_account(
     director_client, director, link, table
 ):
-    data = form_data(4, changed_cells(table), [], base_version=0)
+    theirs, stale = clashing_cells(table)
+    data = form_data(4, theirs, [], base_version=0)
     edit = reverse("sheet_edit", args=[table.round.tournament.slug, 1, 1])
     assert director_client.post(edit, data).status_code == 302  # version 1, by the director
     phone = Client()  # still on version 0
-    response = save_via_link(phone, link, changed_cells(table, deal=10), base=0)
+    response = save_via_link(phone, link, stale, base=0)
     assert response.status_code == 409
     assert director.get_username() not in response.json()["html"]

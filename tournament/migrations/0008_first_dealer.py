@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0006_sheet_scores'),
+        ('tournament', '0007_sheet_drafts'),
     ]
 
     operations = [

@@ -89,6 +89,9 @@ class SheetVersion(models.Model):
     - ``user``, ``ip``: who saved and from which address, as far as known.
     - ``idempotency_key``: the random key of the submission; a submission sent twice (a double
       tap, a browser retry, an offline queue) is stored once. Unique per table.
+    - ``submitted``: ``{"cells", "penalties"}`` as the submission had them, when that differs
+      from what was counted (merged with another device's save, or with deals held back);
+      ``None`` when the version is the submission itself. A retry is compared with this.
     - ``created_at``: when the save arrived.
     """
 
@@ -123,6 +126,7 @@ class SheetVersion(models.Model):
     )
     ip = models.GenericIPAddressField(_("address"), null=True, blank=True)
     idempotency_key = models.UUIDField(_("submission key"), null=True, blank=True)
+    submitted = models.JSONField(_("as submitted"), null=True, blank=True)
     created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
 
     class Meta:
@@ -143,6 +147,35 @@ class SheetVersion(models.Model):
     def is_conflict(self) -> bool:
         """Whether this submission was refused because the sheet had changed meanwhile."""
         return self.number is None
+
+
+class SheetDraft(models.Model):
+    """A table's input that is not counted yet: the deals (and penalty bollen) of the last save
+    that break a rule or would break "deals in order". One per table, replaced by every save,
+    gone once all of it is counted. The counted sheet is the ``Entry`` rows; this is only shown
+    in the boxes again (on any device) until it is corrected.
+
+    - ``cells``: ``[deal, seat index, bid, tricks]`` for every box of the held deals (``null``
+      where the box is empty).
+    - ``penalties``: the held penalty bollen as ``[seat index, deal]`` pairs.
+    - ``base_number``: the version the input was typed on.
+    """
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, related_name="sheet_draft", verbose_name=_("table")
+    )
+    cells = models.JSONField(_("bids and tricks"), default=list)
+    penalties = models.JSONField(_("penalty bollen"), default=list)
+    base_number = models.PositiveIntegerField(_("started from version"), default=0)
+    updated_at = models.DateTimeField(_("saved at"), auto_now=True)
+
+    class Meta:
+        ordering = ["table"]
+        verbose_name = _("unsaved sheet input")
+        verbose_name_plural = _("unsaved sheet input")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {_('unsaved sheet input')}"
 
 
 class TableLink(models.Model):

@@ -7,7 +7,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from scoring.checks import check_sheet
 from scoring.deals import DEAL_COUNT
+from scoring.errors import ErrorCode, Problem
 from scoring.sheet import Sheet
 from tournament.adapter import sheet_from_cells
 from tournament.models import SheetVersion
@@ -103,3 +105,125 @@ def sheet_changes(before: SheetContent, after: SheetContent) -> list[CellChange]
                     CellChange(deal, seat, "penalties", old_pen[seat, deal], new_pen[seat, deal])
                 )
     return changes
+
+
+def _penalty_counts(content: SheetContent) -> Counter:
+    return Counter(content.penalties)
+
+
+@dataclass(frozen=True, slots=True)
+class BoxConflict:
+    """A box two saves changed differently from the version both started from: a bid, the
+    tricks or the penalty bollen (a count) of one player in one deal."""
+
+    deal: int
+    seat: int
+    what: str  # "bid", "tricks" or "penalties"
+    base: int | None
+    theirs: int | None
+    yours: int | None
+
+
+def _pick(base, theirs, yours):
+    """The three-way choice for one box: the side that changed it, or ``None`` for a box both
+    sides changed differently (a conflict)."""
+    if yours == base or theirs == yours:
+        return theirs, False
+    if theirs == base:
+        return yours, False
+    return theirs, True
+
+
+def sheet_merge(
+    base: SheetContent, theirs: SheetContent, yours: SheetContent
+) -> tuple[SheetContent, list[BoxConflict]]:
+    """Merge ``yours`` (a save that started from ``base``) into ``theirs`` (the sheet as it
+    stands): a box changed on one side only takes that side, the same change on both is fine,
+    and a box changed differently on both sides is a conflict (the merge keeps ``theirs``
+    there). Penalty bollen are merged per player and deal, by how many there are."""
+    b, t, y = base.cell_map, theirs.cell_map, yours.cell_map
+    empty = (None, None)
+    cells: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+    conflicts = []
+    for place in sorted(set(b) | set(t) | set(y)):
+        values = []
+        for index, what in ((0, "bid"), (1, "tricks")):
+            was, their, your = (m.get(place, empty)[index] for m in (b, t, y))
+            value, clash = _pick(was, their, your)
+            if clash:
+                conflicts.append(BoxConflict(place[0], place[1], what, was, their, your))
+            values.append(value)
+        cells[place] = (values[0], values[1])
+    pb, pt, py = _penalty_counts(base), _penalty_counts(theirs), _penalty_counts(yours)
+    penalties: list[tuple[int, int]] = []
+    for seat, deal in sorted(set(pb) | set(pt) | set(py)):
+        count, clash = _pick(pb[seat, deal], pt[seat, deal], py[seat, deal])
+        if clash:
+            conflicts.append(
+                BoxConflict(deal, seat, "penalties", pb[seat, deal], pt[seat, deal], py[seat, deal])
+            )
+        penalties.extend([(seat, deal)] * count)
+    conflicts.sort(key=lambda c: (c.deal, c.seat, ("bid", "tricks", "penalties").index(c.what)))
+    return SheetContent.build(theirs.n_seats, cells, penalties), conflicts
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSplit:
+    """A submission split into what is counted and what is held back.
+
+    ``counted``: the sheet to store (it breaks no rule, unless the stored sheet already did
+    and nothing of the submission could be counted); ``held_deals``: the deals whose boxes
+    differ from ``counted``, as submitted; ``held_penalties``: the submitted penalty bollen
+    left out; ``problems``: ``scoring``'s problems of the submission (for the held parts).
+    """
+
+    counted: SheetContent
+    submitted: SheetContent
+    held_deals: tuple[int, ...] = ()
+    held_penalties: tuple[tuple[int, int], ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def held(self) -> bool:
+        return bool(self.held_deals or self.held_penalties)
+
+
+def sheet_split(now: SheetContent, submitted: SheetContent, *, first_dealer: int = 0) -> SheetSplit:
+    """Count as much of ``submitted`` as keeps the sheet legal: its deals from the first on, up
+    to the last point where the rest of the sheet (as stored, ``now``) still follows in order
+    without breaking a rule. A deal with a problem, and the later deals that would break
+    "deals in order", keep their stored boxes; the penalty bollen with a problem on that sheet
+    are left out. ``first_dealer``: the table's, as the rules need it."""
+    problems = check_sheet(submitted.sheet(first_dealer=first_dealer))
+    if not problems:
+        return SheetSplit(submitted, submitted)
+    n, mine, stored = submitted.n_seats, submitted.cell_map, now.cell_map
+    cells = stored
+    for last in range(DEAL_COUNT, 0, -1):
+        tried = {place: v for place, v in stored.items() if place[0] > last}
+        tried.update((place, v) for place, v in mine.items() if place[0] <= last)
+        if not check_sheet(SheetContent.build(n, tried).sheet(first_dealer=first_dealer)):
+            cells = tried
+            break
+    with_penalties = SheetContent.build(n, cells, submitted.penalties)
+    bad = {
+        (p.seat, p.deal)
+        for p in check_sheet(with_penalties.sheet(first_dealer=first_dealer))
+        if p.code in (ErrorCode.PENALTY_DEAL, ErrorCode.PENALTY_SEAT)
+    }
+    if check_sheet(SheetContent.build(n, cells).sheet(first_dealer=first_dealer)):
+        # Nothing could be counted (the stored sheet breaks a rule itself): keep it as it is.
+        bad, kept_penalties = set(submitted.penalties) - set(now.penalties), now.penalties
+    else:
+        kept_penalties = tuple(p for p in submitted.penalties if p not in bad)
+    counted = SheetContent.build(n, cells, kept_penalties)
+    held_deals = tuple(
+        deal
+        for deal in range(1, DEAL_COUNT + 1)
+        if any(
+            mine.get((deal, seat), (None, None)) != cells.get((deal, seat), (None, None))
+            for seat in range(n)
+        )
+    )
+    held_penalties = tuple(p for p in submitted.penalties if p in bad)
+    return SheetSplit(counted, submitted, held_deals, held_penalties, tuple(problems))

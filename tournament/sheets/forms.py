@@ -21,7 +21,6 @@ from django.utils.translation import gettext_lazy
 from scoring.deals import (
     DEAL_COUNT,
     MAX_SEATS,
-    bidding_order,
 )
 from scoring.errors import ErrorCode, Problem
 from scoring.sheet import Sheet
@@ -158,15 +157,6 @@ def penalty_formset(data, *, players: Sequence[str], stored: Sheet) -> forms.Bas
     )
 
 
-def _tab_penalties(penalties: forms.BaseFormSet, *, after: int) -> int:
-    """The save button and the penalty bollen come right after the last box (tab index
-    ``after``); returns the save button's tab index."""
-    for form in penalties.forms:
-        for field in form.fields.values():
-            field.widget.attrs["tabindex"] = str(after + 2)
-    return after + 1
-
-
 class StoredPenalties:
     """The penalty bollen part of a ``SheetForm`` on a stored sheet (what
     ``sheets/_penalties.html`` shows), without the sheet's boxes: the page redraws it after
@@ -176,8 +166,6 @@ class StoredPenalties:
 
     def __init__(self, *, players: Sequence[str], stored: Sheet) -> None:
         self.penalties = penalty_formset(None, players=tuple(players), stored=stored)
-        boxes = DEAL_COUNT * 2 * len(players)  # a bid and tricks per player per deal
-        self.save_tabindex = _tab_penalties(self.penalties, after=boxes)
 
 
 def sheet_form_data(
@@ -286,34 +274,28 @@ class SheetForm(forms.Form):
         return self.cells.forms[(deal - 1) * self.n_seats + seat]
 
     def _label_boxes(self) -> None:
-        """Name every box for screen readers and tab through the sheet deal by deal: the bids
-        in bidding order (the dealer last), then the tricks in seat order."""
-        tab = 0
+        """Name every box for screen readers. The boxes keep the document order (a row per
+        player, a pair per deal); the script moves on in bidding order as digits are typed."""
         if len(self.cells.forms) != DEAL_COUNT * self.n_seats:
-            self.save_tabindex = 1
             return  # a tampered submission; clean() refuses it
         for deal in range(1, DEAL_COUNT + 1):
             where = deal_name(deal)
-            boxes = [("bid", seat) for seat in bidding_order(deal, self.n_seats)]
-            boxes += [("tricks", seat) for seat in range(self.n_seats)]
-            for kind, seat in boxes:
-                tab += 1
-                label = (
-                    _("Bid of %(player)s, %(deal)s")
-                    if kind == "bid"
-                    else _("Tricks of %(player)s, %(deal)s")
-                )
-                self.cell_form(deal, seat).fields[kind].widget.attrs.update(
-                    {
-                        "tabindex": str(tab),
-                        "aria-label": label % {"player": self.players[seat], "deal": where},
-                        "aria-describedby": f"msg-{deal}-{seat}",
-                        "data-deal": str(deal),
-                        "data-seat": str(seat),
-                        "data-kind": kind,
-                    }
-                )
-        self.save_tabindex = _tab_penalties(self.penalties, after=tab)
+            for seat in range(self.n_seats):
+                for kind in ("bid", "tricks"):
+                    label = (
+                        _("Bid of %(player)s, %(deal)s")
+                        if kind == "bid"
+                        else _("Tricks of %(player)s, %(deal)s")
+                    )
+                    self.cell_form(deal, seat).fields[kind].widget.attrs.update(
+                        {
+                            "aria-label": label % {"player": self.players[seat], "deal": where},
+                            "aria-describedby": f"msg-{deal}-{seat} deal-msg-{deal}",
+                            "data-deal": str(deal),
+                            "data-seat": str(seat),
+                            "data-kind": kind,
+                        }
+                    )
 
     def clean(self):
         cleaned = super().clean()

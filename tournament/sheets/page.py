@@ -30,8 +30,14 @@ from tournament.rounds.first_dealer import (
     first_dealer_needed,
     first_dealer_url,
 )
-from tournament.sheets.content import CellChange
-from tournament.sheets.forms import SheetForm, StoredPenalties
+from tournament.sheets.content import CellChange, SheetContent, SheetSplit, sheet_split
+from tournament.sheets.forms import (
+    BID_PROBLEMS,
+    PENALTY_PROBLEMS,
+    TRICKS_PROBLEMS,
+    SheetForm,
+    StoredPenalties,
+)
 from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
 from tournament.sheets.phone import phone_sheet_config
 from tournament.sheets.services import (
@@ -40,6 +46,8 @@ from tournament.sheets.services import (
     SheetRefusal,
     SheetSaved,
     SheetSubmission,
+    sheet_draft_content,
+    sheet_draft_token,
     sheet_version_number,
 )
 
@@ -83,6 +91,27 @@ class TablePage:
         """The seat that deals deal 1; ``None`` while the table has not drawn it."""
         return None if self.first_dealer_needed else self.stored.sheet.first_dealer
 
+    @cached_property
+    def draft(self) -> SheetSplit | None:
+        """The table's input that is not counted (held back at its last save), as the split of
+        the sheet typed; ``None`` when everything typed is counted."""
+        counted = SheetContent.of_sheet(self.stored.sheet)
+        typed = sheet_draft_content(self.table, counted)
+        if typed is None:
+            return None
+        split = sheet_split(counted, typed, first_dealer=self.stored.sheet.first_dealer)
+        return split if split.held else None
+
+    def form(self, *, draft: bool = True) -> SheetForm:
+        """The sheet's form as the page opens it: the stored sheet, with the input that is not
+        counted yet back in its boxes (``draft``: a page that edits)."""
+        shown = (
+            self.stored.sheet
+            if not draft or self.draft is None
+            else self.draft.submitted.sheet(first_dealer=self.stored.sheet.first_dealer)
+        )
+        return SheetForm(players=self.players, stored=shown, version=self.version)
+
 
 def table_page(table: Table) -> TablePage:
     """The sheet of ``table`` (whose ``round.tournament`` is loaded) as a page shows it."""
@@ -92,7 +121,7 @@ def table_page(table: Table) -> TablePage:
 def director_table(tournament: Tournament, round_number: int, table_number: int) -> TablePage:
     """The director's view of a table's sheet: 404 unless the tournament has that table."""
     table = get_object_or_404(
-        Table.objects.select_related("round"),
+        Table.objects.select_related("round", "sheet_draft"),
         round__tournament=tournament,
         round__number=round_number,
         number=table_number,
@@ -159,14 +188,29 @@ def sheet_js_config(
                 "will be sent again."
             ),
             "problems": _("Not saved: the sheet has mistakes, see the marked boxes."),
-            "conflict": _("Not saved: someone else saved this sheet in the meantime."),
+            "conflict": _(
+                "Another device typed something else in the same box. Choose below which "
+                "value stays; nothing else is lost."
+            ),
             "restored_local": _(
                 "Input from this device that was not sent yet is back in the form."
             ),
         },
     }
+    config["messages"].update(_saving_messages())
     # The phone sheet's keys (players, deals[].label and .kind, phone): sheets/phone.py.
     return phone_sheet_config(config, sheet.players)
+
+
+def _saving_messages() -> dict[str, str]:
+    """The script's words for saves that hold part of the sheet back, for merges and for the
+    order of the deals."""
+    return {
+        "play_first": _("play deal %(deal)s first"),
+        "held": _("not saved"),
+        "leave": _("Some input is not saved yet. Leave the page anyway?"),
+        "deal_line": _("Deal %(deal)s:"),
+    }
 
 
 def sheet_context(
@@ -198,6 +242,13 @@ def sheet_context(
         first_dealer_url=first_dealer_url(sheet.table, sheet_url=sheet_url, accounts=accounts),
     )
     config["plain"] = mode == "retype"
+    held = None
+    if shows_stored and mode == "edit" and sheet.draft is not None:
+        held = held_payload(sheet.draft, sheet.players)
+        config["held"] = held
+        config["statusText"] = status_text(sheet.draft.counted, held, sheet.version)
+    if shows_stored and mode == "edit":
+        config["draftSeen"] = sheet_draft_token(sheet.table)
     return {
         "tournament": tournament,
         "table": sheet.table,
@@ -223,7 +274,113 @@ def sheet_context(
             # The team's pages always; a table's link only where the tables draw.
             may_change=accounts or tournament.first_dealer_rule == Tournament.FirstDealerRule.DRAWN,
         ),
+        "held": held,
     }
+
+
+def _first_lower(text: str) -> str:
+    text = text.rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
+    """What a save held back, in words, at its boxes: ``deals`` (``deal``, ``messages`` (every
+    problem of the deal, the player's name before those at a box), ``deal_messages`` (those
+    under the deal), ``boxes`` (``deal``, ``seat``, ``kind``, ``message``), ``values`` (per seat
+    ``{"bid", "tricks"}`` as kept, another device's held input too)) and
+    ``penalties`` (``seat``, ``deal``, ``message``)."""
+    typed = split.submitted.cell_map
+    deals = {
+        deal: {
+            "deal": deal,
+            "messages": [],
+            "deal_messages": [],
+            "boxes": [],
+            "values": [
+                dict(zip(("bid", "tricks"), typed.get((deal, seat), (None, None)), strict=True))
+                for seat in range(split.submitted.n_seats)
+            ],
+        }
+        for deal in split.held_deals
+    }
+    penalties = []
+    for problem in split.problems:
+        placed = place_rule_problem(problem, round=None, table=None, players=players)
+        if problem.code in PENALTY_PROBLEMS:
+            if (problem.seat, problem.deal) in split.held_penalties:
+                penalties.append(
+                    {"seat": problem.seat, "deal": problem.deal, "message": str(placed)}
+                )
+            continue
+        entry = deals.get(problem.deal)
+        if entry is None:
+            continue
+        kind = (
+            "bid"
+            if problem.code in BID_PROBLEMS
+            else "tricks"
+            if problem.code in TRICKS_PROBLEMS
+            else None
+        )
+        message = placed.message
+        if problem.code == ErrorCode.DEAL_ORDER:
+            message = _("Not saved yet: finish deal %(deal)s first.") % {
+                "deal": problem.params["open_deal"]
+            }
+        if kind is not None and problem.seat is not None:
+            entry["boxes"].append(
+                {
+                    "deal": problem.deal,
+                    "seat": problem.seat,
+                    "kind": kind,
+                    "message": message,
+                    "player": placed.player,
+                }
+            )
+            entry["messages"].append(f"{placed.player}: {message}")
+        else:
+            entry["deal_messages"].append(message)
+            entry["messages"].append(message)
+    for entry in deals.values():
+        if not entry["messages"]:
+            wrong = [d for d, e in deals.items() if d < entry["deal"] and e["messages"]]
+            if wrong:  # legal itself, after a deal that is not counted
+                message = _("Not saved yet: finish deal %(deal)s first.") % {"deal": wrong[0]}
+            else:  # legal itself, but counting it would leave a later deal out of order
+                message = _("Not saved yet: the later deals would be out of order.")
+            entry["messages"].append(message)
+            entry["deal_messages"].append(message)
+    return {"deals": list(deals.values()), "penalties": penalties}
+
+
+def status_text(counted: SheetContent, held: dict | None, version: int) -> str:
+    """The status line in words: what is saved and what is not, e.g. "Deals 1-4 saved · deal
+    5: the tricks add up to 4; they must add up to 5"."""
+    if not held or not (held["deals"] or held["penalties"]):
+        return f"{_('Saved')} · {_('version %(number)s') % {'number': version}}"
+    sheet = counted.sheet()
+    last = next(
+        (deal - 1 for deal, entry in enumerate(sheet.deals, 1) if not entry.is_complete),
+        len(sheet.deals),
+    )
+    if last == 0:
+        parts = [_("Nothing saved yet")]
+    elif last == 1:
+        parts = [_("Deal 1 saved")]
+    else:
+        parts = [_("Deals 1-%(last)s saved") % {"last": last}]
+    for entry in held["deals"]:
+        if entry["deal_messages"]:
+            problem = _first_lower(entry["deal_messages"][0])
+        else:
+            first = entry["boxes"][0]
+            problem = f"{first['player']}: {_first_lower(first['message'])}"
+        parts.append(
+            _("deal %(number)s: %(problem)s") % {"number": entry["deal"], "problem": problem}
+        )
+    for entry in held["penalties"]:
+        parts.append(_first_lower(entry["message"]))
+    return " · ".join(parts)
 
 
 def _result_context(players: tuple[str, ...], result: SheetResult | None) -> dict:
@@ -260,17 +417,73 @@ def _conflict_context(
     """The conflict in words; ``accounts``: whether the page may name who saved (not to the
     holder of a table link)."""
     current = conflict.current
+    what = {"bid": _("bid"), "tricks": _("tricks"), "penalties": _("penalty bollen")}
+    boxes = []
+    for c in conflict.conflicts:
+        shown = {None: EMPTY}
+        boxes.append(
+            {
+                "deal": deal_name(c.deal),
+                "player": players[c.seat] if c.seat < len(players) else str(c.seat + 1),
+                "what": what[c.what],
+                "theirs": shown.get(c.theirs, c.theirs),
+                "yours": shown.get(c.yours, c.yours),
+                "field": f"{c.deal}-{c.seat}-{c.what}",
+                "theirs_value": "" if c.theirs is None else c.theirs,
+                "choosable": c.what != "penalties",
+            }
+        )
     return {
         "base": conflict.base_number,
         "current": conflict.current_number,
         "by": current.user.get_username() if accounts and current and current.user else None,
         "at": current.created_at if current else None,
         "changes": [describe_change(c, players) for c in conflict.changes],
+        "boxes": boxes,
+        "penalties": any(c.what == "penalties" for c in conflict.conflicts),
     }
+
+
+def sheet_values(content: SheetContent) -> list[list[dict]]:
+    """Every box of the sheet: per deal a list per seat of ``{"bid", "tricks"}``."""
+    cells = content.cell_map
+    return [
+        [
+            dict(zip(("bid", "tricks"), cells.get((deal, seat), (None, None)), strict=True))
+            for seat in range(content.n_seats)
+        ]
+        for deal in range(1, DEAL_COUNT + 1)
+    ]
+
+
+def apply_picks(data, n_seats: int):
+    """A conflict's choices as the form sends them: per conflicting box ``theirs-<deal>-<seat>-
+    <kind>`` (the other side's value) and ``pick-...`` (``theirs`` or ``yours``), or
+    ``pick_all``; the chosen value goes into the box. Returns the data to parse."""
+    chosen = [name for name in data if name.startswith("theirs-")]
+    if not chosen:
+        return data
+    data = data.copy()
+    every = data.get("pick_all")
+    for name in chosen:
+        place = name.removeprefix("theirs-")
+        try:
+            deal, seat, kind = place.split("-")
+            index = (int(deal) - 1) * n_seats + int(seat)
+        except ValueError:
+            continue  # not a box: the form refuses nothing it does not read
+        if kind not in ("bid", "tricks") or not (0 <= int(seat) < n_seats):
+            continue
+        if (every or data.get(f"pick-{place}")) == "theirs":
+            data[f"cell-{index}-{kind}"] = data[name]
+    return data
 
 
 def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> dict:
     stored = saved.table_sheet
+    held = (
+        held_payload(saved.split, sheet.players) if saved.held else {"deals": [], "penalties": []}
+    )
     # The save service has checked the sheet: what it found comes with the outcome.
     result = None if saved.problems else stored.result()
     status = stored.status_given(saved.problems, result)
@@ -294,6 +507,12 @@ def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> 
             {"result": _result_context(sheet.players, result)},
             request=request,
         ),
+        "merged": saved.merged,
+        "values": sheet_values(SheetContent.of_sheet(stored.sheet)),
+        "held": held["deals"],
+        "held_penalties": held["penalties"],
+        "status_text": status_text(SheetContent.of_sheet(stored.sheet), held, saved.version),
+        "draft_seen": saved.draft_token,
     }
 
 
@@ -346,11 +565,7 @@ class SheetPage:
         raise NotImplementedError
 
     def get(self, *, status: int = 200) -> HttpResponse:
-        sheet = self.sheet
-        return self.render(
-            SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version),
-            status=status,
-        )
+        return self.render(self.sheet.form(), status=status)
 
     def refused(self, refused: Refused, *, status: int = 409) -> HttpResponse:
         """Nothing was stored: the script shows the message and stops sending; the plain form
@@ -362,11 +577,18 @@ class SheetPage:
 
     def post(self) -> HttpResponse:
         request, sheet = self.request, self.sheet
-        form = SheetForm(request.POST, players=sheet.players)
+        form = SheetForm(apply_picks(request.POST, len(sheet.players)), players=sheet.players)
         if form.malformed:
             return self.refused(Refused.because(SheetRefusal.MALFORMED), status=400)
         if form.is_valid():
-            submission = form.submission(by_user=request.user, ip=request.META.get("REMOTE_ADDR"))
+            # The script's saves hold back what breaks a rule and count the rest; the plain
+            # form is answered all or nothing, with the problems at their boxes.
+            submission = form.submission(
+                by_user=request.user,
+                ip=request.META.get("REMOTE_ADDR"),
+                hold=wants_json(request),
+                draft_seen=request.POST.get("draft_seen") if wants_json(request) else None,
+            )
             try:
                 saved = self.save(submission)
             except SheetProblems as exc:
@@ -407,10 +629,38 @@ class SheetPage:
                 request=request,
             )
             return JsonResponse(
-                {"outcome": "conflict", "current_version": conflict.current_number, "html": html},
+                {
+                    "outcome": "conflict",
+                    "current_version": conflict.current_number,
+                    "html": html,
+                    "conflicts": [
+                        {
+                            "deal": c.deal,
+                            "seat": c.seat,
+                            "kind": c.what,
+                            "theirs": c.theirs,
+                            "yours": c.yours,
+                        }
+                        for c in conflict.conflicts
+                    ],
+                    "values": sheet_values(conflict.merged),
+                },
                 status=409,
             )
         data = request.POST.copy()
+        # The other side's boxes that do not conflict go in, so that saving again keeps them.
+        clashing = {(c.deal, c.seat, c.what) for c in conflict.conflicts}
+        n = len(sheet.players)
+        merged = conflict.merged.cell_map
+        for deal in range(1, DEAL_COUNT + 1):
+            for seat in range(n):
+                pair = merged.get((deal, seat), (None, None))
+                for index, kind in ((0, "bid"), (1, "tricks")):
+                    if (deal, seat, kind) not in clashing:
+                        value = pair[index]
+                        data[f"cell-{(deal - 1) * n + seat}-{kind}"] = (
+                            "" if value is None else str(value)
+                        )
         data["base_version"] = str(conflict.current_number)
         data["idempotency_key"] = str(uuid.uuid4())
         form = SheetForm(data, players=sheet.players, version=conflict.current_number)

@@ -6,8 +6,13 @@ guards sit around that:
 
 - *rules*: the sheet is checked with ``scoring.check_sheet`` before anything is written;
 - *optimistic concurrency*: a save names the version it started from; if someone else saved
-  since, the save is refused with :class:`SheetConflict` and the refused sheet is kept as a
-  conflict record (a version without a number) so it can still be applied;
+  since, the two are merged box by box from that version (``content.sheet_merge``); only when a
+  box was changed differently on both sides is the save refused with :class:`SheetConflict`,
+  and the refused sheet is kept as a conflict record (a version without a number) so it can
+  still be applied;
+- *held input*: a save that asks for it (``SheetSubmission.hold``, the page's script) never
+  fails on the rules: what is legal and in order is counted, the rest is kept as the table's
+  ``SheetDraft`` and answered with its problems (``content.sheet_split``);
 - *idempotency*: a save carries a random key; the same key sent again (double tap, browser
   retry, the page's offline queue) gets the first outcome back and stores nothing new.
 
@@ -34,15 +39,33 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.checks import check_sheet
+from scoring.deals import DEAL_COUNT
 from scoring.errors import Problem
 from scoring.sheet import Sheet
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
-from tournament.models import SEATING_EDITABLE_STATES, Entry, Player, Round, SheetVersion, Table
+from tournament.models import (
+    SEATING_EDITABLE_STATES,
+    Entry,
+    Player,
+    Round,
+    SheetDraft,
+    SheetVersion,
+    Table,
+)
 from tournament.models import Penalty as PenaltyRow
 from tournament.rounds.first_dealer import sheet_first_dealer_check
 from tournament.rounds.services import rounds_refresh_state
-from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
+from tournament.sheets.content import (
+    BoxConflict,
+    CellChange,
+    Cells,
+    SheetContent,
+    SheetSplit,
+    sheet_changes,
+    sheet_merge,
+    sheet_split,
+)
 
 # Conflict records a table keeps at most: each stale save stores one, and a real table makes a
 # handful; past this a stale save is refused without being kept.
@@ -92,11 +115,14 @@ class SheetProblems(Refused):
 
 
 class SheetConflict(Exception):
-    """Someone else saved the sheet after the writer's starting version; nothing was applied.
+    """Someone else saved the sheet after the writer's starting version and changed a box the
+    writer changed too, to something else; nothing was applied.
 
     ``yours`` (what was submitted, kept as the conflict record ``rejected``) and ``theirs`` (the
     sheet as it stands, version ``current_number``, saved as ``current``) differ in
-    ``changes``.
+    ``changes``; ``conflicts`` are the boxes both changed differently from ``base`` (the
+    version the writer started from), and ``merged`` is the sheet with everything else of
+    both sides (``theirs`` at the conflicting boxes).
     """
 
     def __init__(
@@ -107,6 +133,7 @@ class SheetConflict(Exception):
         theirs: SheetContent,
         yours: SheetContent,
         rejected: SheetVersion,
+        base: SheetContent | None = None,
     ) -> None:
         self.base_number = base_number
         self.current = current
@@ -115,6 +142,14 @@ class SheetConflict(Exception):
         self.yours = yours
         self.rejected = rejected
         self.changes = sheet_changes(theirs, yours)
+        self.merged, self.conflicts = (
+            sheet_merge(base, theirs, yours) if base is not None else (theirs, [])
+        )
+        if not self.conflicts:  # a retried record the sheet has caught up with: show it all
+            self.conflicts = [
+                BoxConflict(c.deal, c.seat, c.what, c.before, c.before, c.after)
+                for c in self.changes
+            ]
         super().__init__(
             f"sheet of table {rejected.table_id} is at version {self.current_number}, "
             f"the save started from version {base_number}"
@@ -135,6 +170,10 @@ class SheetSubmission:
     via: str = SheetVersion.Via.DIRECTOR
     ip: str | None = None
     restored_from: SheetVersion | None = None
+    hold: bool = False  # count what is legal and keep the rest, rather than refuse it all
+    # The table's draft as the sending page showed it (``sheet_draft_token``; "" for none), on
+    # ``hold`` saves: a draft saved since by another device keeps the boxes this save leaves.
+    draft_seen: str | None = None
 
     def __post_init__(self) -> None:
         # Kept as values: a save that starts again on new seats reads them a second time.
@@ -157,6 +196,13 @@ class SheetSaved:
     replayed: bool = False
     changes: list[CellChange] = field(default_factory=list)
     problems: tuple[Problem, ...] = ()
+    split: SheetSplit | None = None  # what was counted and what held back (``hold`` saves)
+    merged: bool = False  # merged with a save made since the submission's base version
+    draft_token: str = ""  # the table's draft after the save (``sheet_draft_token``)
+
+    @property
+    def held(self) -> bool:
+        return self.split is not None and self.split.held
 
 
 def sheet_latest_version(table: Table) -> SheetVersion | None:
@@ -256,16 +302,25 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     now = SheetContent.of_sheet(stored.sheet)
     content = SheetContent.build(stored.sheet.n_seats, submission.cells, submission.penalties)
     if earlier is not None and (
-        SheetContent.of_version(earlier, stored.sheet.n_seats) != content
-        or earlier.base_number != base_version
+        _submitted(earlier, stored.sheet.n_seats) != content or earlier.base_number != base_version
     ):
         # A retry sends what it sent the first time; anything else under the same key would be
         # answered with the first outcome while its content is dropped.
         raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
     if earlier is not None and earlier.number is not None:
         problems = tuple(check_sheet(stored.sheet))
+        counted = SheetContent.of_version(earlier, stored.sheet.n_seats)
         return SheetSaved(
-            earlier.number, created=False, table_sheet=stored, replayed=True, problems=problems
+            earlier.number,
+            created=False,
+            table_sheet=stored,
+            replayed=True,
+            problems=problems,
+            split=sheet_split(counted, content, first_dealer=stored.sheet.first_dealer)
+            if submission.hold
+            else None,
+            merged=earlier.base_number != earlier.number - 1,
+            draft_token=sheet_draft_token(table),
         )
     if earlier is not None:
         raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
@@ -275,33 +330,61 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         )
 
     sheet_first_dealer_check(table=table, started=bool(content.cells) and not stored.has_entries)
-    problems = check_sheet(content.sheet(first_dealer=stored.sheet.first_dealer))
-    if problems:
-        raise SheetProblems(_placed(problems, table, stored), problems)
-    if content == now:
-        return SheetSaved(current_number, created=False, table_sheet=stored)
-
-    cells_json, penalties_json = content.to_json()
+    first_dealer = stored.sheet.first_dealer
     record = {
         "table": table,
         "base_number": base_version,
-        "cells": cells_json,
-        "penalties": penalties_json,
         "via": submission.via,
         "user": by_user if by_user is not None and by_user.is_authenticated else None,
         "ip": submission.ip or None,
         "idempotency_key": key,
         "restored_from": submission.restored_from,
     }
-    if base_version != current_number:
-        if SheetVersion.objects.filter(table=table, number__isnull=True).count() >= CONFLICTS_MAX:
-            raise Refused.because(
-                SheetRefusal.TOO_MANY_CONFLICTS, round=table.round.number, table=table.number
+    submitted, merged = content, base_version != current_number
+    if merged:
+        base = _version_content(table, base_version, stored.sheet.n_seats)
+        content, conflicts = sheet_merge(base, now, submitted)
+        if conflicts or submission.restored_from is not None:
+            # A restore from a page drawn before the last save is not merged: it is meant to put
+            # back that version as it was.
+            if (
+                SheetVersion.objects.filter(table=table, number__isnull=True).count()
+                >= CONFLICTS_MAX
+            ):
+                raise Refused.because(
+                    SheetRefusal.TOO_MANY_CONFLICTS, round=table.round.number, table=table.number
+                )
+            sent_cells, sent_penalties = submitted.to_json()
+            rejected = SheetVersion.objects.create(
+                number=None, cells=sent_cells, penalties=sent_penalties, **record
             )
-        rejected = SheetVersion.objects.create(number=None, **record)
-        return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
+            return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
+    split = None
+    if submission.hold:
+        content = _with_other_draft(table, submission, now, content)
+        split = sheet_split(now, content, first_dealer=first_dealer)
+        content = split.counted
+        _keep_draft(table, split)
+    else:
+        problems = check_sheet(content.sheet(first_dealer=first_dealer))
+        if problems:
+            raise SheetProblems(_placed(problems, table, stored), problems)
+    if content == now:
+        return SheetSaved(
+            current_number,
+            created=False,
+            table_sheet=stored,
+            split=split,
+            merged=merged,
+            draft_token=sheet_draft_token(table),
+        )
 
-    after = content.sheet(first_dealer=stored.sheet.first_dealer)
+    cells_json, penalties_json = content.to_json()
+    record.update(cells=cells_json, penalties=penalties_json, submitted=None)
+    if submitted != content:
+        sent_cells, sent_penalties = submitted.to_json()
+        record["submitted"] = {"cells": sent_cells, "penalties": sent_penalties}
+    after = content.sheet(first_dealer=first_dealer)
     round_changes = False
     if _round_lock_needed(table, stored.sheet, after):
         _lock_round(table)  # before writing: the seating may not change under a first entry
@@ -336,8 +419,123 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         {table.pk: TableScore.of_sheet(saved)}, versions={table.pk: current_number + 1}
     )
     return SheetSaved(
-        current_number + 1, created=True, table_sheet=saved, changes=sheet_changes(now, content)
+        current_number + 1,
+        created=True,
+        table_sheet=saved,
+        changes=sheet_changes(now, content),
+        split=split,
+        merged=merged,
+        draft_token=sheet_draft_token(table),
     )
+
+
+def _submitted(version: SheetVersion, n_seats: int) -> SheetContent:
+    """What the submission stored as ``version`` held, as it was sent."""
+    if version.submitted:
+        cells = {
+            (deal, seat): (pair[0], pair[1])
+            for deal, row in enumerate(version.submitted["cells"], start=1)
+            for seat, pair in enumerate(row)
+        }
+        return SheetContent.build(
+            n_seats, cells, (tuple(p) for p in version.submitted["penalties"])
+        )
+    return SheetContent.of_version(version, n_seats)
+
+
+def _version_content(table: Table, number: int, n_seats: int) -> SheetContent:
+    """The sheet as version ``number`` had it (version 0 without a record: blank)."""
+    version = SheetVersion.objects.filter(table=table, number=number).first()
+    if version is None:
+        return SheetContent.build(n_seats, {})
+    return SheetContent.of_version(version, n_seats)
+
+
+def _draft_of(table: Table) -> SheetDraft | None:
+    if Table.sheet_draft.is_cached(table):  # read with the table (``select_related``)
+        return getattr(table, "sheet_draft", None)
+    draft = SheetDraft.objects.filter(table=table).first()
+    _cache_draft(table, draft)
+    return draft
+
+
+def _cache_draft(table: Table, draft: SheetDraft | None) -> None:
+    """Remember ``table``'s draft (or that it has none) for the rest of the request."""
+    Table.sheet_draft.related.set_cached_value(table, draft)
+
+
+def sheet_draft_token(table: Table) -> str:
+    """Which draft of ``table`` a page shows ("" for none): a save sends it back, so that a draft
+    another device saved in between is merged rather than replaced."""
+    draft = _draft_of(table)
+    return draft.updated_at.isoformat() if draft is not None else ""
+
+
+def sheet_draft_content(table: Table, stored: SheetContent) -> SheetContent | None:
+    """The sheet as the table last typed it: ``stored`` with the held deals and penalty bollen
+    of its draft put back; ``None`` when there is no draft."""
+    draft = _draft_of(table)
+    if draft is None:
+        return None
+    n = stored.n_seats
+    cells = stored.cell_map
+    for deal, seat, bid, tricks in draft.cells:
+        if 1 <= deal <= DEAL_COUNT and 0 <= seat < n:
+            cells[deal, seat] = (bid, tricks)
+    penalties = (*stored.penalties, *(tuple(p) for p in draft.penalties if 0 <= p[0] < n))
+    return SheetContent.build(n, cells, penalties)
+
+
+def _with_other_draft(
+    table: Table, submission: SheetSubmission, now: SheetContent, content: SheetContent
+) -> SheetContent:
+    """``content`` (the sheet a save asks for) with the boxes of a draft the sending page did
+    not show (another device's held input, saved since) put back where this save leaves the
+    box as counted (``now``): the draft is merged box by box, not replaced. Held penalty bollen
+    of that draft are kept too."""
+    draft = _draft_of(table)
+    if draft is None or submission.draft_seen == sheet_draft_token(table):
+        return content
+    n, counted, cells = now.n_seats, now.cell_map, content.cell_map
+    empty = (None, None)
+    for deal, seat, bid, tricks in draft.cells:
+        place = (deal, seat)
+        if not (1 <= deal <= DEAL_COUNT and 0 <= seat < n):
+            continue
+        mine, stored = cells.get(place, empty), counted.get(place, empty)
+        pair = tuple(
+            held if sent == was else sent
+            for held, sent, was in zip((bid, tricks), mine, stored, strict=True)
+        )
+        cells[place] = (pair[0], pair[1])
+    penalties = list(content.penalties)
+    for seat, deal in draft.penalties:
+        if 0 <= seat < n and (seat, deal) not in penalties:
+            penalties.append((seat, deal))
+    return SheetContent.build(n, cells, penalties)
+
+
+def _keep_draft(table: Table, split: SheetSplit) -> None:
+    """Keep what ``split`` held back as the table's draft, or drop the draft."""
+    draft = _draft_of(table)
+    if not split.held:
+        if draft is not None:
+            draft.delete()
+            _cache_draft(table, None)
+        return
+    mine = split.submitted.cell_map
+    cells = [
+        [deal, seat, *mine.get((deal, seat), (None, None))]
+        for deal in split.held_deals
+        for seat in range(split.submitted.n_seats)
+    ]
+    penalties = [list(p) for p in split.held_penalties]
+    if draft is None:
+        draft = SheetDraft.objects.create(table=table, cells=cells, penalties=penalties)
+        _cache_draft(table, draft)
+    else:
+        draft.cells, draft.penalties = cells, penalties
+        draft.save(update_fields=["cells", "penalties", "updated_at"])
 
 
 def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission) -> SheetSaved:
@@ -367,7 +565,7 @@ def sheet_lock(table: Table) -> Table:
         Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
     return (
         Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament")
+        .select_related("round__tournament", "sheet_draft")
         .get(pk=table.pk)
     )
 
@@ -428,6 +626,7 @@ def _conflict(
         theirs=now,
         yours=SheetContent.of_version(rejected, n_seats),
         rejected=rejected,
+        base=_version_content(table, rejected.base_number, n_seats),
     )
 
 

@@ -79,11 +79,10 @@ class TableSheetPage(SheetPage):
         return table_link_sheet_record(link=self.link, submission=submission)
 
     def get(self, *, status: int = 200) -> HttpResponse:
-        sheet = self.sheet
-        form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
-        return self.render(
-            form, confirmation=sheet_confirmation_now(self.link.table), status=status
-        )
+        confirmation = sheet_confirmation_now(self.link.table)
+        editable = confirmation is None and table_link_closed_reason(self.sheet.table) is None
+        form = self.sheet.form(draft=editable)
+        return self.render(form, confirmation=confirmation, status=status)
 
     def refused(self, refused: Refused, *, status: int = 409) -> HttpResponse:
         if refused.code == LinkRefusal.REVOKED:

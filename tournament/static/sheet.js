@@ -8,6 +8,15 @@
  * per submission. One submission is in the air at a time; it is retried with the same key until
  * the server answers, so a retry after a lost answer is stored once. Without a connection the
  * input stays on this device and goes out when the connection is back.
+ *
+ * A save never blocks: the server counts every legal deal in order and holds back the rest
+ * (answer "saved" with ``held``), which stays at its boxes, marked as not saved. A save from an
+ * older version is merged by the server; the answer's ``values`` go into every box the user
+ * has not touched since sending. Only a box both sides changed differently is a conflict.
+ *
+ * Focus: the boxes are in document order (a row per player); after a digit the focus moves to
+ * the next box in bidding order (bids, the dealer last, then the tricks in the same order).
+ * After every redraw the form gets a ``bollen:sheet`` event (detail.reason) for other views.
  */
 (function () {
   "use strict";
@@ -43,7 +52,7 @@
     return {problems: problems, forbidden: forbiddenBid};
   }
   function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
-  window.BollenSheet = {dealProblems: dealProblems};
+  window.BollenSheet = {dealProblems: dealProblems, focusNext: function () { return false; }};
 
   const form = document.getElementById("sheet-form");
   const configNode = document.getElementById("sheet-config");
@@ -67,6 +76,31 @@
     if (input.getAttribute("aria-invalid") === "true") input.dataset.serverInvalid = "1";
   });
   function box(deal, seat, kind) { return boxes[deal + ":" + seat + ":" + kind]; }
+
+  function announce(reason) {
+    form.dispatchEvent(new CustomEvent("bollen:sheet", {detail: {reason: reason}}));
+  }
+
+  /* ---- focus in bidding order ---- */
+
+  // Every box in the order a table fills them: per deal the bids in bidding order (the dealer
+  // last), then the tricks in the same order.
+  const entryOrder = [];
+  config.deals.forEach(function (spec) {
+    ["bid", "tricks"].forEach(function (kind) {
+      spec.order.forEach(function (seat) { entryOrder.push([spec.deal, seat, kind]); });
+    });
+  });
+  function focusNext(deal, seat, kind) {
+    const here = entryOrder.findIndex(function (p) { return p[0] === deal && p[1] === seat && p[2] === kind; });
+    const next = here >= 0 ? entryOrder[here + 1] : null;
+    const target = next && box(next[0], next[1], next[2]);
+    if (!target || target.disabled) return false;
+    target.focus();
+    target.select();
+    return true;
+  }
+  window.BollenSheet.focusNext = focusNext;
 
   function fmt(template, params) {
     return template.replace(/%\((\w+)\)s/g, function (all, name) {
@@ -142,13 +176,49 @@
     document.getElementById("deal-msg-" + deal).querySelectorAll(".server").forEach(function (n) { n.remove(); });
   }
 
-  function hintAll() { config.deals.forEach(function (spec) { hintDeal(spec.deal); }); }
+  function dealFinished(deal) {
+    if (localErrors[deal]) return false;
+    for (let seat = 0; seat < nSeats; seat++) {
+      if (digit(box(deal, seat, "bid")) === null || digit(box(deal, seat, "tricks")) === null) return false;
+    }
+    return true;
+  }
+
+  // "Deals in order", before typing: the deals after the first one that is not finished are
+  // greyed and say which deal to play first (still typable, to copy a paper sheet).
+  function hintOrder() {
+    const open = config.deals.find(function (spec) { return !dealFinished(spec.deal); });
+    config.deals.forEach(function (spec) {
+      const later = Boolean(open) && spec.deal > open.deal;
+      const node = document.getElementById("deal-msg-" + spec.deal);
+      node.querySelectorAll(".order").forEach(function (n) { n.remove(); });
+      if (later) node.appendChild(span("hint order", fmt(M.play_first, {deal: open.deal})));
+      for (let seat = 0; seat < nSeats; seat++) {
+        document.getElementById("msg-" + spec.deal + "-" + seat).parentElement.classList.toggle("later", later);
+      }
+      const head = form.querySelector('th.deal[data-deal="' + spec.deal + '"]');
+      if (head) head.classList.toggle("later", later);
+    });
+  }
+
+  function hintAll() {
+    config.deals.forEach(function (spec) { hintDeal(spec.deal); });
+    hintOrder();
+  }
+
+  // After a digit typed in the box that has the focus, on to the next box in bidding order.
+  // (A value put in by another view, with the focus elsewhere, moves nothing.)
+  function moveOn(target) {
+    if (target !== document.activeElement || digit(target) === null) return;
+    focusNext(Number(target.dataset.deal), Number(target.dataset.seat), target.dataset.kind);
+  }
 
   function boxTyped(target) {
     const digits = target.value.replace(/[^0-9]/g, "");
     if (digits !== target.value) target.value = digits.slice(-1);
     clearServerMarks(Number(target.dataset.deal));
     hintDeal(Number(target.dataset.deal));
+    hintOrder();
   }
 
   // A box holds one digit: whether it is reached by Tab, a click or a tap, its digit is
@@ -163,7 +233,10 @@
   // form is sent as it is (nothing is saved, so there is nothing to queue).
   if (config.plain) {
     form.addEventListener("input", function (event) {
-      if (event.target.classList.contains("box")) boxTyped(event.target);
+      if (event.target.classList.contains("box")) {
+        boxTyped(event.target);
+        moveOn(event.target);
+      }
     });
     hintAll();
     return;
@@ -174,7 +247,6 @@
   function readyToAutosave() {
     if (state.conflict || state.blocked || state.refused) return false;
     for (const spec of config.deals) {
-      if (localErrors[spec.deal]) return false;
       let bids = 0;
       let tricks = 0;
       for (let seat = 0; seat < nSeats; seat++) {
@@ -198,6 +270,8 @@
     acked: Number(form.elements.base_version.value),
     inflight: null, dirty: false, sending: false, again: false,
     blocked: false, conflict: false, conflictVersion: null, offline: false, refused: false,
+    held: false,
+    draftSeen: config.draftSeen || "",  // the server's draft this page shows (merged, not replaced)
     retries: 0, retryTimer: null, saveTimer: null,
   };
 
@@ -210,7 +284,9 @@
   function persist() {
     try {
       localStorage.setItem(config.storageKey, JSON.stringify({
-        acked: state.acked, inflight: state.inflight, dirty: state.dirty, fields: snapshot(), at: Date.now(),
+        acked: state.acked, inflight: state.inflight, dirty: state.dirty, held: state.held,
+        draftSeen: state.draftSeen,
+        fields: snapshot(), at: Date.now(),
       }));
     } catch (error) { /* storage full or disabled: the form itself still holds the input */ }
   }
@@ -235,6 +311,7 @@
   function setSync(name, text) {
     sync.dataset.state = name;
     syncText.textContent = text;
+    announce("sync");
   }
 
   function scheduleAutosave() {
@@ -250,7 +327,7 @@
   }
 
   // Send what is waiting: the submission in the air first (same key), else what was typed.
-  // ``explicit``: the Save button, which also sends a sheet the hints find fault with.
+  // ``explicit``: the Save button, which also sends a deal whose tricks are not all typed.
   function flush(explicit) {
     clearTimeout(state.retryTimer);
     if (state.refused) return;
@@ -260,7 +337,7 @@
     }
     if (!state.inflight) {
       if (!state.dirty || (!explicit && !readyToAutosave())) return;
-      state.inflight = {fields: snapshot(), key: uuid4(), base: state.acked};
+      state.inflight = {fields: snapshot(), key: uuid4(), base: state.acked, draft: state.draftSeen};
       state.dirty = false;
       persist();
     }
@@ -274,6 +351,7 @@
     submission.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.append("base_version", submission.base);
     body.append("idempotency_key", submission.key);
+    body.append("draft_seen", submission.draft || "");
     body.append("csrfmiddlewaretoken", csrfToken());
     let response;
     let data = null;
@@ -300,11 +378,20 @@
     state.offline = false;
     state.retries = 0;
     if (data.outcome === "saved") {
+      const sent = sentValues(submission);
       state.acked = data.version;
+      state.draftSeen = data.draft_seen || "";
       state.inflight = null;
+      state.held = data.held.length > 0 || data.held_penalties.length > 0;
+      state.blocked = state.held;  // until the next change: sending it again gives the same answer
       applySaved(data);
-      if (state.dirty) { persist(); scheduleAutosave(); } else { forget(); }
-      setSync("saved", M.saved + " · " + fmt(M.version, {number: data.version}));
+      applyValues(data.values, sent, heldDeals(data.held));
+      applyValues(heldValues(data.held), sent, new Set());
+      showHeld(data.held, data.held_penalties);
+      if (state.dirty || state.held) persist(); else forget();
+      if (state.dirty) scheduleAutosave();
+      setSync(state.held ? "held" : "saved", data.status_text);
+      announce(state.held ? "problems" : "saved");
     } else if (data.outcome === "problems") {
       state.inflight = null;
       state.dirty = true;
@@ -312,15 +399,22 @@
       persist();
       showProblems(data);
       setSync("problems", M.problems);
+      announce("problems");
     } else if (data.outcome === "conflict") {
+      const sent = sentValues(submission);
       state.inflight = null;
       state.dirty = true;
       state.conflict = true;
       state.conflictVersion = data.current_version;
+      // The other side's boxes that do not conflict go in at once; the conflicting ones wait
+      // for the choice.
+      const clashing = new Set(data.conflicts.map(function (c) { return c.deal + ":" + c.seat + ":" + c.kind; }));
+      applyValues(data.values, sent, new Set(), clashing);
       persist();
       conflictNode.innerHTML = data.html;
       setSync("conflict", M.conflict);
       conflictNode.scrollIntoView({block: "nearest"});
+      announce("conflict");
     } else if (data.outcome === "refused") {
       // The server will not take this sheet from here any more (a table link that was revoked,
       // a sheet the director has confirmed): keep the input on this device and stop sending.
@@ -372,7 +466,8 @@
     const wanted = JSON.stringify(data.penalties);
     const edited = [...penaltiesNode.querySelectorAll("tr.penalty-new select")].some(function (s) { return s.value !== ""; })
       || penaltiesNode.querySelector("input[type=checkbox]:checked") !== null;
-    if (!state.dirty && (penaltiesNode.dataset.penalties !== wanted || edited)) {
+    const keepTyped = data.held_penalties && data.held_penalties.length > 0;
+    if (!state.dirty && !keepTyped && (penaltiesNode.dataset.penalties !== wanted || edited)) {
       const focused = penaltiesNode.contains(document.activeElement);
       penaltiesNode.innerHTML = data.penalties_html;
       penaltiesNode.dataset.penalties = wanted;
@@ -381,6 +476,87 @@
         if (first) first.focus();
       }
     }
+  }
+
+  // What each box held when the submission was made: a box still like that was not touched
+  // since, and may take the server's value.
+  function sentValues(submission) {
+    const sent = {};
+    if (submission) submission.fields.forEach(function (pair) { sent[pair[0]] = pair[1]; });
+    return sent;
+  }
+
+  function heldDeals(held) { return new Set(held.map(function (h) { return h.deal; })); }
+
+  // The held deals' boxes as the server keeps them (another device's held input among them),
+  // in the shape of ``values``: a row per deal, null for a deal that is not held.
+  function heldValues(held) {
+    const rows = config.deals.map(function () { return null; });
+    held.forEach(function (item) { if (item.values) rows[item.deal - 1] = item.values; });
+    return rows;
+  }
+
+  // The counted sheet's boxes (a merge brings in another device's input): into every box that
+  // is not being typed in, was not changed since sending, and is not in a held deal.
+  function applyValues(values, sent, held, skip) {
+    if (!values) return;
+    const touched = new Set();
+    values.forEach(function (row, index) {
+      const deal = index + 1;
+      if (!row || held.has(deal)) return;
+      row.forEach(function (pair, seat) {
+        ["bid", "tricks"].forEach(function (kind) {
+          const input = box(deal, seat, kind);
+          if (!input || input === document.activeElement) return;
+          if (skip && skip.has(deal + ":" + seat + ":" + kind)) return;
+          if (input.name in sent && sent[input.name] !== input.value) return;
+          const value = pair[kind] === null ? "" : String(pair[kind]);
+          if (input.value !== value) {
+            input.value = value;
+            touched.add(deal);
+          }
+        });
+      });
+    });
+    touched.forEach(function (deal) { clearServerMarks(deal); hintDeal(deal); });
+    if (touched.size) hintOrder();
+  }
+
+  // The deals (and penalty bollen) the server did not count: their messages at their boxes,
+  // marked as not saved, and listed above the sheet.
+  function showHeld(held, heldPenalties) {
+    config.deals.forEach(function (spec) { clearServerMarks(spec.deal); });
+    form.querySelectorAll("td.cell.held, th.deal.held").forEach(function (n) { n.classList.remove("held"); });
+    const lines = [];
+    held.forEach(function (item) {
+      item.boxes.forEach(function (b) {
+        box(b.deal, b.seat, b.kind).dataset.serverInvalid = "1";
+        document.getElementById("msg-" + b.deal + "-" + b.seat).appendChild(span("error server held", b.message));
+      });
+      const node = document.getElementById("deal-msg-" + item.deal);
+      node.appendChild(span("server held-mark", M.held));
+      item.deal_messages.forEach(function (text) { node.appendChild(span("error server held", text)); });
+      for (let seat = 0; seat < nSeats; seat++) {
+        document.getElementById("msg-" + item.deal + "-" + seat).parentElement.classList.add("held");
+      }
+      const head = form.querySelector('th.deal[data-deal="' + item.deal + '"]');
+      if (head) head.classList.add("held");
+      item.messages.forEach(function (text) { lines.push(fmt(M.deal_line, {deal: item.deal}) + " " + text); });
+    });
+    heldPenalties.forEach(function (item) { lines.push(item.message); });
+    hintAll();
+    if (!lines.length) { problemsNode.innerHTML = ""; return; }
+    const section = document.createElement("section");
+    section.className = "problems card held";
+    const list = document.createElement("ul");
+    list.className = "errorlist";
+    lines.forEach(function (text) {
+      const line = document.createElement("li");
+      line.textContent = text;
+      list.appendChild(line);
+    });
+    section.append(list);
+    problemsNode.replaceChildren(section);
   }
 
   function showProblems(data) {
@@ -419,6 +595,8 @@
     persist();
     if (!state.offline && !state.conflict) setSync("dirty", M.unsaved);
     scheduleAutosave();
+    announce("hints");
+    if (target.classList.contains("box")) moveOn(target);
   });
   form.addEventListener("change", function (event) {
     if (event.target.tagName === "SELECT" || event.target.type === "checkbox") {
@@ -433,19 +611,42 @@
     event.preventDefault();
     clearTimeout(state.saveTimer);
     const submitter = event.submitter;
-    if (state.conflict && submitter && submitter.dataset.action === "keep-mine") {
-      state.conflict = false;
-      state.acked = state.conflictVersion;  // put mine over the version that is in the way
-      conflictNode.innerHTML = "";
+    if (state.conflict && submitter && conflictNode.contains(submitter)) {
+      resolveConflict(submitter.dataset.action);
     }
     state.blocked = false;
     state.dirty = true;
     flush(true);
   });
 
-  conflictNode.addEventListener("click", function (event) {
-    const link = event.target.closest("[data-action=keep-theirs]");
-    if (link) forget();  // the refused input stays in the sheet's history on the server
+  // The conflict's choices: per box (the radio buttons), or all mine / all theirs. The chosen
+  // values go into the boxes, and the sheet is saved on the version that is in the way.
+  function resolveConflict(action) {
+    conflictNode.querySelectorAll("tr[data-conflict]").forEach(function (row) {
+      const place = row.dataset.conflict.split("-");
+      const input = box(Number(place[0]), Number(place[1]), place[2]);
+      const theirs = row.querySelector('input[name^="theirs-"]');
+      if (!input || !theirs) return;
+      const picked = row.querySelector("input[type=radio]:checked");
+      const choice = action === "take-theirs" ? "theirs" : action === "keep-mine" ? "yours" : (picked ? picked.value : "yours");
+      if (choice === "theirs") input.value = theirs.value;
+    });
+    state.conflict = false;
+    state.acked = state.conflictVersion;
+    conflictNode.innerHTML = "";
+    config.deals.forEach(function (spec) { clearServerMarks(spec.deal); });
+    hintAll();
+    announce("hints");
+  }
+
+  // Leaving with input that is not saved (waiting, in the air, or held back) asks first.
+  window.addEventListener("beforeunload", function (event) {
+    if (state.dirty || state.inflight || state.held) {
+      event.preventDefault();
+      event.returnValue = M.leave;
+      return M.leave;
+    }
+    return undefined;
   });
 
   window.addEventListener("online", function () { state.retries = 0; flush(false); });
@@ -456,7 +657,7 @@
   penaltiesNode.dataset.penalties = penaltiesNode.dataset.penalties || "[]";
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(config.storageKey) || "null"); } catch (error) { kept = null; }
-  if (kept && (kept.inflight || kept.dirty)) {
+  if (kept && (kept.inflight || kept.dirty || kept.held)) {
     form.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
     kept.fields.forEach(function (pair) {
       const field = form.elements.namedItem(pair[0]);
@@ -464,14 +665,23 @@
       if (field.type === "checkbox") field.checked = true; else field.value = pair[1];
     });
     state.acked = kept.acked;
+    state.draftSeen = kept.draftSeen || "";
     state.inflight = kept.inflight;
-    state.dirty = kept.dirty;
+    state.dirty = kept.dirty || Boolean(kept.held);
     hintAll();
     setSync("dirty", M.restored_local);
     flush(true);
   } else {
     forget();
     hintAll();
+    if (config.held) {
+      // Input held back at the last save (from any device) is back in its boxes.
+      state.held = true;
+      state.blocked = true;
+      showHeld(config.held.deals, config.held.penalties);
+      setSync("held", config.statusText);
+      announce("problems");
+    }
   }
 
   // On a phone the grid scrolls sideways: start at the first deal that is not finished.

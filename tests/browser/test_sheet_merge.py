@@ -1,0 +1,182 @@
+"""Two devices on one table's link at the same time: different deals merge, a real clash on one
+box is a choice for that box only, and a device that goes offline in the middle says in words
+what is saved and what is not."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SCREENSHOTS
+from tests.browser.test_sheet_entry import DEAL_1, DEAL_2, box, dutch, stored
+from tests.factories import played_tournament
+from tournament.models import SheetVersion, Table
+from tournament.sheets.services import SheetSubmission
+from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def table_link(live_server):
+    """Table 1 (not started) of an 8-player round, and the address of its private link."""
+    tournament = played_tournament(8, 1, last_round=[0, 3])
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    link = table_link_issue(table=table)
+    return table, link, live_server.url + reverse("table_entry", args=[link.token])
+
+
+@pytest.fixture
+def device(browser):
+    """``device(viewport)``: a page in a browser context of its own (another phone)."""
+    contexts = []
+
+    def open_device(viewport=DESKTOP):
+        context = browser.new_context(locale="nl-NL", viewport=viewport)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_device
+    for context in contexts:
+        context.close()
+
+
+def shot(locator, name: str) -> None:
+    """A screenshot of one part of the page (the conflict view, the status line)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    locator.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def type_deal(page, deal: int, steps) -> None:
+    for kind, seat, digit in steps:
+        box(page, deal, seat, kind).fill(str(digit))
+
+
+def values(steps) -> dict[tuple[int, str], int]:
+    return {(seat, kind): digit for kind, seat, digit in steps}
+
+
+def test_two_devices_typing_different_deals_at_once_are_merged(table_link, device, screenshot):
+    table, _link, address = table_link
+    first, second = device(), device(PHONE)
+    first.goto(address)
+    second.goto(address)  # both start from the blank sheet, version 0
+    type_deal(first, 1, DEAL_1)
+    type_deal(second, 2, DEAL_2)  # at the same time, before either has saved
+    expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
+    expect(second.locator("#sync")).to_have_attribute("data-state", "saved")
+    # Whichever arrived second was merged with the first: both deals are counted.
+    expected = {(1, seat): (None, None) for seat in range(4)}
+    for deal, steps in ((1, DEAL_1), (2, DEAL_2)):
+        typed = values(steps)
+        for seat in range(4):
+            expected[deal, seat] = (typed[seat, "bid"], typed[seat, "tricks"])
+    assert {k: v for k, v in stored(table).items() if k[0] <= 2} == expected
+    assert not SheetVersion.objects.filter(table=table, number__isnull=True).exists()
+
+    # Each device shows the other's boxes after its next save.
+    box(first, 3, 0, "bid").fill("1")
+    expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
+    for (seat, kind), digit in values(DEAL_2).items():
+        expect(box(first, 2, seat, kind)).to_have_value(str(digit))
+    box(second, 3, 1, "bid").fill("0")
+    expect(second.locator("#sync")).to_have_attribute("data-state", "saved")
+    for (seat, kind), digit in values(DEAL_1).items():
+        expect(box(second, 1, seat, kind)).to_have_value(str(digit))
+    expect(box(second, 3, 0, "bid")).to_have_value("1")
+    assert stored(table)[3, 0] == (1, None) and stored(table)[3, 1] == (0, None)
+    expect(second.locator("#conflict")).to_be_empty()
+    screenshot(first, "sheet-merged-desktop")
+    screenshot(second, "sheet-merged-phone")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_clash_on_one_box_lists_only_that_box_and_its_choice_is_stored(
+    table_link, device, screenshot, viewport
+):
+    table, link, address = table_link
+    table_link_sheet_record(
+        link=link,
+        submission=SheetSubmission(
+            cells={(1, seat): (bid, tricks) for seat, (bid, tricks) in enumerate(FIRST_DEAL)},
+            base_version=0,
+        ),
+    )
+    first, second = device(viewport), device(viewport)
+    first.goto(address)
+    second.goto(address)  # both on version 1
+    box(first, 2, 2, "bid").fill("1")
+    box(first, 2, 3, "bid").fill("0")
+    expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
+    box(second, 2, 2, "bid").fill("2")  # the same box, another value: a real clash
+    box(second, 2, 0, "bid").fill("1")  # a box only this device typed
+    sync = second.locator("#sync")
+    expect(sync).to_have_attribute("data-state", "conflict")
+    rows = second.locator("#conflict tr[data-conflict]")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_have_attribute("data-conflict", "2-2-bid")
+    expect(rows.first).to_contain_text("2")  # mine
+    expect(rows.first).to_contain_text("1")  # the other device's
+    # The other device's box that did not clash is already in.
+    expect(box(second, 2, 3, "bid")).to_have_value("0")
+    name = "desktop" if viewport is DESKTOP else "phone"
+    screenshot(second, f"sheet-conflict-one-box-{name}")
+    shot(second.locator("#conflict"), f"sheet-conflict-view-{name}")
+    shot(sync, f"sheet-conflict-status-{name}")
+
+    rows.first.get_by_label("1").check()  # take the other device's value for that box
+    second.get_by_role("button", name=dutch("Save these choices")).click()
+    expect(sync).to_have_attribute("data-state", "saved")
+    expect(box(second, 2, 2, "bid")).to_have_value("1")
+    cells = stored(table)
+    assert (cells[2, 0], cells[2, 2], cells[2, 3]) == ((1, None), (1, None), (0, None))
+    expect(second.locator("#conflict")).to_be_empty()
+
+
+# Deal 1 at a table of 4, per seat (bid, tricks): seat 0 deals; legal.
+FIRST_DEAL = [(1, 0), (0, 0), (1, 1), (0, 0)]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_offline_in_the_middle_then_back_says_what_is_saved(
+    table_link, device, screenshot, viewport
+):
+    table, _link, address = table_link
+    page = device(viewport)
+    page.goto(address)
+    sync = page.locator("#sync")
+    name = "desktop" if viewport is DESKTOP else "phone"
+    type_deal(page, 1, DEAL_1)
+    expect(sync).to_have_attribute("data-state", "saved")
+    expect(sync).to_contain_text(dutch("Saved"))
+
+    page.context.set_offline(True)  # the venue wifi drops
+    type_deal(page, 2, DEAL_2[:4])  # deal 2's bids: fine
+    wrong = [(kind, seat, 0) for kind, seat, _digit in DEAL_2[4:]]  # tricks adding up to 0
+    type_deal(page, 2, wrong)
+    expect(sync).to_have_attribute("data-state", "offline")
+    expect(sync).to_contain_text("Niet verbonden — je invoer is bewaard op dit apparaat")
+    shot(sync, f"sheet-offline-status-{name}")
+    assert SheetVersion.objects.filter(table=table).count() == 1
+
+    page.context.set_offline(False)  # back: deal 1 stays counted, deal 2 is held with its reason
+    expect(sync).to_have_attribute("data-state", "held")
+    expect(sync).to_contain_text("Spel 1 opgeslagen · spel 2: de slagen tellen op tot 0")
+    expect(page.locator("#deal-msg-2 .held-mark")).to_have_text(dutch("not saved"))
+    shot(sync, f"sheet-held-status-{name}")
+    screenshot(page, f"sheet-held-{name}")
+    assert stored(table).get((2, 0), (None, None)) == (None, None)  # deal 2 is not counted
+
+    fixed = DEAL_2[4:]
+    type_deal(page, 2, fixed)
+    expect(sync).to_have_attribute("data-state", "saved")
+    expect(sync).to_have_text(dutch("Saved") + " · " + dutch("version %(number)s", number=2))
+    assert stored(table)[2, 1] == (0, 1)
+    leaving = "() => { const e = new Event('beforeunload', {cancelable: true});"
+    leaving += " window.dispatchEvent(e); return e.defaultPrevented; }"
+    assert not page.evaluate(leaving)  # everything saved: leaving asks nothing
