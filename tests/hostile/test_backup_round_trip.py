@@ -34,9 +34,10 @@ from django.db import connection
 from tests.factories import played_tournament
 from tests.site.test_backups import cells_of
 from tournament.errors import Refused
-from tournament.models import Player, SheetVersion, Table, Tournament
+from tournament.models import Player, Round, SheetVersion, Table, Tournament
 from tournament.players.importing import PlayerRow
 from tournament.players.services import player_withdraw, players_register
+from tournament.rounds.services import round_close
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record
 from tournament.sheets.table_links import table_link_ensure, table_link_issue
@@ -163,13 +164,19 @@ def accounts(django_user_model):
 @pytest.fixture
 def built(accounts) -> Tournament:
     """Two rounds played through the site: versions, a conflict record, a penalty, a
-    confirmation, table links (one revoked), a withdrawal and a late entry, hostile names."""
+    confirmation, table links (one revoked), a withdrawal and a late entry, hostile names; the
+    tables draw the first dealer (rows 3 and 2 drawn, one table not yet), round 1 is closed."""
     director, scorer = accounts
     tournament = played_tournament(8, rounds=2, last_round=[5, 5], director=director, names=NAMES)
     tournament.place = "’s-Hertogenbosch, Café “De Gouden Bol” — zaal ½ 🂡"  # noqa: RUF001
     tournament.confirmation_rule = Tournament.ConfirmationRule.RETYPE
+    tournament.first_dealer_rule = Tournament.FirstDealerRule.DRAWN
     tournament.save()
     tournament.scorers.add(scorer)
+    # The file that made the tournament knew no first dealer; these tables drew before deal 1.
+    tables = Table.objects.filter(round__tournament=tournament)
+    tables.filter(round__number=1, number=1).update(first_dealer_seat=3)
+    tables.filter(round__number=2, number=1).update(first_dealer_seat=2)
     done = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
     full = cells_of(done)
     _save(done, {p: v for p, v in full.items() if p[0] < 11}, base=0, user=scorer)
@@ -185,6 +192,7 @@ def built(accounts) -> Tournament:
     leaving = Player.objects.get(tournament=tournament, name=NAMES[0])
     player_withdraw(player=leaving, from_round=3)
     players_register(tournament=tournament, rows=[PlayerRow(line=1, name="Kees van Â", club="")])
+    round_close(round_=Round.objects.get(tournament=tournament, number=1))
     return tournament
 
 
@@ -209,6 +217,10 @@ def test_a_backup_crosses_to_the_other_database_and_back_unchanged(built, other_
     assert unicodedata.normalize("NFC", NAMES[1]) in names  # stored as NFC
     assert "Kees van Â" in names  # the late entry
     assert original["settings"]["withdrawn"]  # the withdrawal
+    site = original["settings"]["x-site"]
+    assert site["first_dealer_rule"] == "drawn"
+    assert [e.get("first_dealer") for e in site["tables"] if "first_dealer" in e] == [3, 2]
+    assert [r["round"] for r in site["rounds"]] == [1]  # the closed round
     backup = tmp_path / "backup.json"
     backup.write_text(json.dumps(original, ensure_ascii=False), encoding="utf-8")
 
@@ -229,6 +241,15 @@ def test_a_backup_crosses_to_the_other_database_and_back_unchanged(built, other_
     assert tournament_export(tournament=again) == exported_there
     assert json.loads(_standings(built.slug)) == json.loads(standings)
     assert SheetVersion.objects.filter(table__round__tournament=again).count() == versions
+    assert again.first_dealer_rule == Tournament.FirstDealerRule.DRAWN
+    drawn = Table.objects.filter(round__tournament=again, first_dealer_seat__isnull=False)
+    assert sorted(drawn.values_list("round__number", "number", "first_dealer_seat")) == [
+        (1, 1, 3),
+        (2, 1, 2),
+    ]
+    assert list(again.rounds.filter(closed_at__isnull=False).values_list("number", flat=True)) == [
+        1
+    ]
 
     other_database.manage("shell", "-c", _delete_code(built.slug))
 

@@ -12,6 +12,7 @@ from scoring.errors import ErrorCode
 from tests.strategies import tournament_documents
 from tournament.errors import FileCode, Refused
 from tournament.models import Entry, Player, Round, Tournament
+from tournament.text import text_normalised
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
 
@@ -51,8 +52,16 @@ def small_document() -> dict:
 
 
 def canonical(document: dict) -> dict:
-    """The content that must survive a round trip (penalty order carries no meaning)."""
+    """The content that must survive a round trip (penalty order carries no meaning; names
+    are stored as the site keeps all text: NFC, each run of white space one space)."""
     document = copy.deepcopy(document)
+    document["name"] = text_normalised(document["name"])
+    for player in document["players"]:
+        for key in ("name", "club"):
+            if key in player:
+                player[key] = text_normalised(player[key])
+        if not player.get("club", True):
+            del player["club"]
     for round_ in document["rounds"]:
         for table in round_["tables"]:
             if "penalties" in table:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.sheet import DealEntry, Penalty, Sheet
 from tournament.adapter import load_table_sheets
 from tournament.models import Player, Tournament
-from tournament.tournament_file.site import SITE_KEY, sheet_file_deals, site_export
+from tournament.tournament_file.site import SITE_KEY, seats_turned, sheet_file_deals, site_export
 
 FORMAT = "bollen-tournament"
 VERSION = 1
@@ -47,14 +48,18 @@ def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str,
 
     tables_by_round: dict[int, list[dict[str, Any]]] = {}
     for sheet in load_table_sheets(tournament=tournament):
-        seats = [file_id[pk] for pk in sheet.player_ids]
+        # v1: seats[0] deals deal 1. A table that drew another first dealer is written turned
+        # to start with that player; x-site keeps the drawn row to turn it back on import.
+        first = sheet.sheet.first_dealer
+        seats = seats_turned([file_id[pk] for pk in sheet.player_ids], first)
         table: dict[str, Any] = {"number": sheet.table_number, "seats": seats}
-        deals = sheet_file_deals(sheet.sheet)
+        deals = sheet_file_deals(_sheet_turned(sheet.sheet))
         if deals:
             table["deals"] = deals
         if sheet.sheet.penalties:
+            by_row = [file_id[pk] for pk in sheet.player_ids]
             table["penalties"] = [
-                {"player": seats[p.seat], "deal": p.deal} for p in sheet.sheet.penalties
+                {"player": by_row[p.seat], "deal": p.deal} for p in sheet.sheet.penalties
             ]
         tables_by_round.setdefault(sheet.round_number, []).append(table)
 
@@ -73,3 +78,21 @@ def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str,
         for r in tournament.rounds.order_by("number")
     ]
     return document
+
+
+def _sheet_turned(sheet: Sheet) -> Sheet:
+    """The sheet with its rows in the file's order: the first dealer's row first."""
+    first = sheet.first_dealer
+    if not first:
+        return sheet
+    deals = tuple(
+        DealEntry(
+            bids=tuple(seats_turned(deal.bids, first)),
+            tricks=tuple(seats_turned(deal.tricks, first)),
+        )
+        for deal in sheet.deals
+    )
+    penalties = tuple(
+        Penalty(seat=(p.seat - first) % sheet.n_seats, deal=p.deal) for p in sheet.penalties
+    )
+    return Sheet(n_seats=sheet.n_seats, deals=deals, penalties=penalties)

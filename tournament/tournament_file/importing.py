@@ -22,7 +22,12 @@ from tournament.models import ApartPair, Entry, Penalty, Player, Round, Seat, Ta
 from tournament.rounds.services import rounds_refresh_state
 from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
-from tournament.tournament_file.site import site_restore
+from tournament.tournament_file.site import (
+    site_closed_rounds,
+    site_first_dealer_rule,
+    site_first_dealers,
+    site_restore,
+)
 
 BATCH = 2000
 RESERVED_SLUGS = {"new", "import"}  # taken by the site's own URLs under /t/
@@ -105,6 +110,7 @@ def tournament_restore(
         count_unconfirmed=settings.get("count_unconfirmed", True),
         seating_balance=settings.get("seating_balance", Tournament.SeatingBalance.EVEN),
         clubs_apart_first_round=settings.get("clubs_apart_first_round", True),
+        first_dealer_rule=site_first_dealer_rule(document),
     )
     if director is not None:
         tournament.directors.add(director)
@@ -131,39 +137,59 @@ def tournament_restore(
         [ApartPair(tournament=tournament, player_a_id=a, player_b_id=b) for a, b in sorted(pairs)]
     )
 
+    closed = site_closed_rounds(document)
     rounds = Round.objects.bulk_create(
         [
-            Round(tournament=tournament, number=r["number"], state=Round.State.SEATED)
+            Round(
+                tournament=tournament,
+                number=r["number"],
+                state=Round.State.SEATED,
+                closed_at=closed.get(r["number"]),
+            )
             for r in document["rounds"]
         ]
     )
+    # A drawn first dealer: the file's seats start with that player (``seats_turned``); the
+    # rows go back into the printed order, the first dealer's row kept with the table.
+    first_dealers = site_first_dealers(document)
     tables: list[Table] = []
     for round_obj, round_doc in zip(rounds, document["rounds"], strict=True):
-        tables.extend(Table(round=round_obj, number=t["number"]) for t in round_doc["tables"])
+        tables.extend(
+            Table(
+                round=round_obj,
+                number=t["number"],
+                first_dealer_seat=first_dealers.get((round_doc["number"], t["number"])),
+            )
+            for t in round_doc["tables"]
+        )
     Table.objects.bulk_create(tables, batch_size=BATCH)
 
     table_docs = [t for r in document["rounds"] for t in r["tables"]]
-    seats: list[Seat] = []
+    # The seats by their index in the file: the printed row turned by the first dealer.
+    seat_of: dict[tuple[int, int], Seat] = {}
     for table, table_doc in zip(tables, table_docs, strict=True):
-        seats.extend(
-            Seat(round_id=table.round_id, table=table, player_id=player_pk[pid], position=i)
-            for i, pid in enumerate(table_doc["seats"])
-        )
-    Seat.objects.bulk_create(seats, batch_size=BATCH)
+        first, n_seats = table.first_dealer_seat or 0, len(table_doc["seats"])
+        for i, pid in enumerate(table_doc["seats"]):
+            seat_of[table.pk, i] = Seat(
+                round_id=table.round_id,
+                table=table,
+                player_id=player_pk[pid],
+                position=(i + first) % n_seats,
+            )
+    Seat.objects.bulk_create(seat_of.values(), batch_size=BATCH)
 
-    seat_of = {(s.table_id, s.position): s for s in seats}
     entries: list[Entry] = []
     penalties: list[Penalty] = []
     for table, table_doc in zip(tables, table_docs, strict=True):
         for deal_no, deal in enumerate(table_doc.get("deals", []), start=1):
-            for position, bid in enumerate(deal["bids"]):
-                tricks = deal["tricks"][position] if deal["tricks"] else None
+            for index, bid in enumerate(deal["bids"]):
+                tricks = deal["tricks"][index] if deal["tricks"] else None
                 entries.append(
-                    Entry(seat=seat_of[table.pk, position], deal=deal_no, bid=bid, tricks=tricks)
+                    Entry(seat=seat_of[table.pk, index], deal=deal_no, bid=bid, tricks=tricks)
                 )
         for penalty in table_doc.get("penalties", []):
-            position = table_doc["seats"].index(penalty["player"])
-            penalties.append(Penalty(seat=seat_of[table.pk, position], deal=penalty["deal"]))
+            index = table_doc["seats"].index(penalty["player"])
+            penalties.append(Penalty(seat=seat_of[table.pk, index], deal=penalty["deal"]))
     Entry.objects.bulk_create(entries, batch_size=BATCH)
     Penalty.objects.bulk_create(penalties, batch_size=BATCH)
 

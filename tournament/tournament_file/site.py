@@ -11,6 +11,13 @@ be a valid v1 file for every tool that reads one. Its own schema is
 
 Accounts and passwords are not in the file: names are restored onto the accounts of the same
 username that exist in the database; the others are reported, never created.
+
+The first dealer: v1 says ``seats[0]`` deals deal 1, while the site keeps the rows as printed
+and stores the seat the table drew (``Table.first_dealer_seat``). So a table whose first dealer
+is row k is written *turned* (``seats_turned``): its seats, every deal's bids and tricks, and
+here every version's cells and penalty seats start at row k, so the file's own checks hold and
+another tool reads a correct sheet. ``x-site`` keeps the rule and each table's drawn row, and
+the restore turns the rows back (``seats_turned_back``) into their printed order.
 """
 
 from __future__ import annotations
@@ -19,9 +26,10 @@ import datetime
 import secrets
 import uuid
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count
@@ -47,6 +55,47 @@ TOKEN_BYTES = 32  # as ``table_links`` makes them (it cannot be imported here: i
 SITE_SCHEMA_PATH = (
     Path(__file__).resolve().parent.parent / "formats" / "tournament-v1-site.schema.json"
 )
+
+
+T = TypeVar("T")
+
+
+def seats_turned(row: Sequence[T], first: int) -> list[T]:
+    """A table's row of values per seat (its seats, a deal's bids) in the file's order, which
+    starts with the first dealer (row ``first`` of the printed sheet)."""
+    return [*row[first:], *row[:first]]
+
+
+def seats_turned_back(row: Sequence[T], first: int) -> list[T]:
+    """The inverse of ``seats_turned``: a row of the file back in the printed order."""
+    cut = (len(row) - first) % len(row) if row else 0
+    return [*row[cut:], *row[:cut]]
+
+
+def version_turned(cells: list, penalties: list, first: int, n_seats: int, *, back: bool):
+    """A version's ``cells`` (one row per deal) and ``[seat, deal]`` penalties in the file's
+    order (or, with ``back``, from the file's order into the printed one)."""
+    turn = seats_turned_back if back else seats_turned
+    shift = first if back else -first
+    return (
+        [turn(row, first) for row in cells],
+        [[(seat + shift) % n_seats, deal] for seat, deal in penalties],
+    )
+
+
+def table_first_dealers(tournament: TournamentModel) -> dict[int, tuple[int, int | None]]:
+    """``{table id: (turn, drawn)}``: the row that deals deal 1 as the sheets read it (0 when
+    none was drawn, or when the drawn row is beyond the table's seats) and the drawn row as
+    stored (``None``: not drawn)."""
+    rows = (
+        Table.objects.filter(round__tournament=tournament)
+        .annotate(n_seats=Count("seats"))
+        .values_list("pk", "first_dealer_seat", "n_seats")
+    )
+    return {
+        pk: (drawn, drawn) if drawn is not None and drawn < n else (0, None if drawn is None else 0)
+        for pk, drawn, n in rows
+    }
 
 
 def sheet_file_deals(sheet: Sheet) -> list[dict[str, Any]]:
@@ -100,7 +149,13 @@ def _drop_none(record: dict[str, Any]) -> dict[str, Any]:
 
 def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
     """The ``x-site`` record of a tournament: team, sheet history, confirmations, links."""
-    record: dict[str, Any] = {"version": SITE_VERSION}
+    record: dict[str, Any] = {
+        "version": SITE_VERSION,
+        "first_dealer_rule": tournament.first_dealer_rule,
+    }
+    closed = tournament.rounds.filter(closed_at__isnull=False).order_by("number")
+    if closed:
+        record["rounds"] = [{"round": r.number, "closed_at": _time(r.closed_at)} for r in closed]
     team = {
         "directors": sorted(u.get_username() for u in tournament.directors.all()),
         "scorers": sorted(u.get_username() for u in tournament.scorers.all()),
@@ -111,12 +166,25 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
         Table.objects.filter(round__tournament=tournament).values_list("pk", "round__number")
     )
     numbers = dict(Table.objects.filter(round__tournament=tournament).values_list("pk", "number"))
+    seats = dict(
+        Table.objects.filter(round__tournament=tournament)
+        .annotate(n=Count("seats"))
+        .values_list("pk", "n")
+    )
+    first_dealers = table_first_dealers(tournament)
     tables: dict[int, dict[str, Any]] = {}
 
     def entry(table_id: int) -> dict[str, Any]:
         if table_id not in tables:
             tables[table_id] = {"round": places[table_id], "table": numbers[table_id]}
+            drawn = first_dealers[table_id][1]
+            if drawn is not None:
+                tables[table_id]["first_dealer"] = drawn
         return tables[table_id]
+
+    for table_id, (_turn, drawn) in first_dealers.items():
+        if drawn is not None:
+            entry(table_id)
 
     versions = (
         SheetVersion.objects.filter(table__round__tournament=tournament)
@@ -128,13 +196,20 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
         listed = entry(version.table_id).setdefault("versions", [])
         index_of[version.pk] = len(listed)
         confirmation = getattr(version, "confirmation", None)
+        cells, penalties = version_turned(
+            version.cells,
+            version.penalties,
+            first_dealers[version.table_id][0],
+            seats[version.table_id],
+            back=False,
+        )
         listed.append(
             {"number": version.number}  # None: a conflict record, kept without a number
             | _drop_none(
                 {
                     "base": version.base_number,
-                    "cells": version.cells,
-                    "penalties": version.penalties,
+                    "cells": cells,
+                    "penalties": penalties,
                     "via": version.via,
                     "saved_by": _name(version.user),
                     "saved_at": _time(version.created_at),
@@ -176,6 +251,33 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
 # ---- restoring ----
 
 
+def _record(document: dict[str, Any]) -> dict[str, Any]:
+    return document.get("settings", {}).get(SITE_KEY) or {}
+
+
+def site_first_dealer_rule(document: dict[str, Any]) -> str:
+    """The tournament's first-dealer rule the checked file holds; a file without the site's
+    records (or without the rule) is a plain v1 file: the site decides, seats[0] deals first."""
+    return _record(document).get("first_dealer_rule", TournamentModel.FirstDealerRule.SITE)
+
+
+def site_first_dealers(document: dict[str, Any]) -> dict[tuple[int, int], int]:
+    """``{(round, table): row}``: the tables of the checked file whose first dealer was drawn,
+    with the drawn row of the printed sheet (the file's seats start with that player)."""
+    return {
+        (entry["round"], entry["table"]): entry["first_dealer"]
+        for entry in _record(document).get("tables", [])
+        if entry.get("first_dealer") is not None
+    }
+
+
+def site_closed_rounds(document: dict[str, Any]) -> dict[int, datetime.datetime | None]:
+    """``{round number: closed at}``: the rounds the director had closed."""
+    return {
+        item["round"]: parse_time(item["closed_at"]) for item in _record(document).get("rounds", [])
+    }
+
+
 @dataclass
 class SiteRestored:
     """What restoring the ``x-site`` record did not do as the file says, in plain sentences."""
@@ -209,21 +311,24 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
         if (user := account(name, _("team: scorer"))) is not None:
             tournament.scorers.add(user)
 
-    table_of = {(r, t): (pk, n) for pk, r, t, n in _tables_with_seats(tournament)}
+    table_of = {(r, t): (pk, n, first) for pk, r, t, n, first in _tables_with_seats(tournament)}
     in_use = _tokens_in_use(record)
     versions: list[tuple[SheetVersion, dict[str, Any], list[SheetVersion]]] = []
     confirmations: list[tuple[SheetConfirmation, dict[str, Any]]] = []
     links: list[tuple[TableLink, dict[str, Any]]] = []
     for entry in record.get("tables", []):
-        table_id, n_seats = table_of[entry["round"], entry["table"]]
+        table_id, n_seats, first = table_of[entry["round"], entry["table"]]
         of_table: list[SheetVersion] = []
         for item in entry.get("versions", []):
+            cells, penalties = version_turned(
+                item["cells"], item.get("penalties", []), first or 0, n_seats, back=True
+            )
             version = SheetVersion(
                 table_id=table_id,
                 number=item["number"],
                 base_number=item.get("base", 0),
-                cells=item["cells"],
-                penalties=item.get("penalties", []),
+                cells=cells,
+                penalties=penalties,
                 via=item.get("via", SheetVersion.Via.DIRECTOR),
                 user=account(item.get("saved_by"), _("saved a sheet")),
                 ip=item.get("ip"),
@@ -343,11 +448,13 @@ def _tokens_in_use(record: dict[str, Any]) -> dict[str, TournamentModel]:
     return {link.token: link.table.round.tournament for link in taken}
 
 
-def _tables_with_seats(tournament: TournamentModel) -> list[tuple[int, int, int, int]]:
+def _tables_with_seats(
+    tournament: TournamentModel,
+) -> list[tuple[int, int, int, int, int | None]]:
     rows = (
         Table.objects.filter(round__tournament=tournament)
         .annotate(n_seats=Count("seats"))
-        .values_list("pk", "round__number", "number", "n_seats")
+        .values_list("pk", "round__number", "number", "n_seats", "first_dealer_seat")
     )
     return list(rows)
 

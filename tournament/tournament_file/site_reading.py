@@ -79,6 +79,7 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
     token_count = Counter(
         link["token"] for t in record.get("tables", []) for link in t.get("links", [])
     )
+    _check_rounds(problems, record, {r["number"] for r in document["rounds"]}, base)
     for index, entry in enumerate(record.get("tables", [])):
         place = {"round": entry["round"], "table": entry["table"]}
         where = f"{base}/tables/{index}"
@@ -88,9 +89,36 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
             continue
         if seen_places[entry["round"], entry["table"]] > 1:
             problems.add(_("this table is listed more than once."), where=where, **place)
+        first = entry.get("first_dealer")
+        if first is not None and first >= len(table["seats"]):
+            problems.add(
+                _("first_dealer %(row)s is not a row of this table of %(n)s seats (0 to %(last)s).")
+                % {"row": first, "n": len(table["seats"]), "last": len(table["seats"]) - 1},
+                where=f"{where}/first_dealer",
+                **place,
+            )
         _check_versions(problems, entry, table, names, where, place)
         _check_links(problems, entry, token_count, where, place)
     return problems.found
+
+
+def _check_rounds(problems, record, numbers, base) -> None:
+    """The closed rounds: rounds of the file, each once, with the time it was closed."""
+    listed = Counter(item["round"] for item in record.get("rounds", []))
+    for index, item in enumerate(record.get("rounds", [])):
+        where = f"{base}/rounds/{index}"
+        number = item["round"]
+        if number not in numbers:
+            problems.add(_("the file has no round %(round)s.") % {"round": number}, where=where)
+            continue
+        if listed[number] > 1:
+            problems.add(_("this round is listed more than once."), where=where, round=number)
+        if parse_time(item["closed_at"]) is None:
+            problems.add(
+                _("%(key)s must be a date and time (ISO 8601).") % {"key": "closed_at"},
+                where=where,
+                round=number,
+            )
 
 
 def _check_versions(problems, entry, table, names, where, place) -> None:
