@@ -117,6 +117,8 @@ RULES: dict[str, dict[str, str]] = {
     "public_home": PUBLIC,
     "public_standings": PUBLIC,
     "public_screen": PUBLIC,
+    "public_live": PUBLIC,
+    "public_player": PUBLIC,
 }
 
 
@@ -201,6 +203,7 @@ def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "directo
         "pk": lambda: _pk_for(name, site),
         "format": lambda: "json",
         "seats": lambda: 4,
+        "player_id": lambda: tournament.players.first().pk,
     }
     unknown = [a for a in arguments if a not in values]
     assert not unknown, f"{name}: no test value for URL arguments {unknown}"

@@ -26,6 +26,7 @@ def live_page_words() -> dict[str, str]:
         "offline": _("No connection: last updated at %(time)s; trying again."),
         "page": _("Page %(page)s of %(pages)s"),
         "withdrawn": _("withdrawn"),
+        "legend": _("provisional: from a sheet that no director has confirmed yet"),
         "round": _("R%(number)s"),
         "seating_round": _("Round %(number)s: tables"),
         "home_round": _("Where do I sit in round %(number)s?"),

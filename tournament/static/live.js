@@ -79,6 +79,10 @@
     changed = replaceChildrenIfChanged(table.tBodies[0], standings.rows.map(standingsRow)) || changed;
     const legend = find("legend");
     if (legend) {
+      if (standings.any_provisional && !legend.textContent) {
+        legend.className = "provisional-legend";
+        legend.append(element("strong", "", "*"), ` ${words.legend}`);
+      }
       legend.hidden = !standings.any_provisional;
     }
     return changed;
