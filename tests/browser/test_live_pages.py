@@ -26,6 +26,16 @@ def quick(monkeypatch):
     monkeypatch.setattr(live, "PAGE_SECONDS", 1)
 
 
+# Every Content Security Policy violation the page reports (the script, its config block and
+# the projector's layout must run within the policy).
+LISTEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(event.violatedDirective + " " + event.blockedURI);
+});
+"""
+
+
 @pytest.fixture
 def open_page(browser, live_server):
     """``open_page(width, height)``: a page of that size, closed before the live server stops
@@ -37,6 +47,7 @@ def open_page(browser, live_server):
             locale="nl-NL", viewport={"width": width, "height": height}, **options
         )
         context.set_default_timeout(10_000)
+        context.add_init_script(LISTEN)
         contexts.append(context)
         return context.new_page()
 
@@ -65,6 +76,7 @@ def not_reloaded(page) -> None:
 
 def assert_not_reloaded(page) -> None:
     assert page.evaluate("() => window.stillTheSamePage") is True
+    assert page.evaluate("() => window.__violations") == []
 
 
 def test_the_projector_pages_to_the_last_of_60_players_without_reloading(
