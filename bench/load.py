@@ -1,7 +1,8 @@
-"""Load test: table links save their sheets deal by deal for a whole round while visitors reload
-the public standings, against gunicorn (4 workers) and PostgreSQL on this machine.
+"""Load test: table links save their sheets deal by deal for a whole round while visitors keep
+the public standings open, against gunicorn (4 workers) and PostgreSQL on this machine.
 
-    .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 12] [--reload 10]
+    .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 12]
+                                   [--visitors-do poll|reload] [--poll 20] [--reload 10]
                                    [--port P]
 
 At a real tournament a table saves about every two minutes (two saves per deal, a deal takes
@@ -19,13 +20,17 @@ What it does, all on 127.0.0.1 and bounded in time (``--timeout``):
    table one phone that opens its link and saves the sheet as a table plays it, the bids of a
    deal, then its tricks (22 saves, a revoke penalty now and then), waiting ``--think`` seconds
    on average between saves; a share (``--double``) of the saves is sent twice at once, as a
-   double tap does; and ``--visitors`` visitors who reload the public standings every
-   ``--reload`` seconds on average until the round is entered;
+   double tap does; and ``--visitors`` visitors who keep the public standings open until the
+   round is entered: they open the page once, then poll the live document (``live.json``) with
+   ``If-None-Match`` every ``--poll`` seconds on average, as the page's script does
+   (``--visitors-do reload``: they reload the whole page every ``--reload`` seconds instead, as
+   before the pages updated themselves);
 5. stops gunicorn and compares, table by table, every stored version and the final sheet with
    what the phone sent, exactly.
 
-It prints errors, the save latency (p50/p95/max), the standings reloads and their latency, and
-the result of the comparison; it exits non-zero when there were errors or a difference.
+It prints errors, the save latency (p50/p95/max), the visitors' polls (how many were answered
+304) or reloads and their latency, and the result of the comparison; it exits non-zero when
+there were errors or a difference.
 """
 
 from __future__ import annotations
@@ -73,6 +78,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--visitors", type=int, default=20)
     parser.add_argument("--rounds-before", type=int, default=2, help="complete rounds before")
     parser.add_argument("--think", type=float, default=12.0, help="mean seconds between saves")
+    parser.add_argument(
+        "--visitors-do",
+        choices=("poll", "reload"),
+        default="poll",
+        help="poll the live document (as the pages do) or reload the standings page",
+    )
+    parser.add_argument(
+        "--poll", type=float, default=20.0, help="mean seconds between polls (live.js: 20)"
+    )
     parser.add_argument("--reload", type=float, default=10.0, help="mean seconds between reloads")
     parser.add_argument("--double", type=float, default=0.05, help="share of saves sent twice")
     parser.add_argument("--seed", type=int, default=2026)
@@ -267,6 +281,8 @@ def build(tables: int, rounds_before: int, seed: int):
 class Stats:
     saves: list[float] = field(default_factory=list)
     reloads: list[float] = field(default_factory=list)
+    polls: list[float] = field(default_factory=list)
+    polls_not_modified: int = 0
     opens: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     doubles: int = 0
@@ -380,6 +396,51 @@ async def timed_post(client, url, data, headers, stats: Stats):
 
 
 async def visitor(base_url: str, slug: str, rng: random.Random, args, stats: Stats, done):
+    if args.visitors_do == "poll":
+        await poller(base_url, slug, rng, args, stats, done)
+    else:
+        await reloader(base_url, slug, rng, args, stats, done)
+
+
+async def poller(base_url: str, slug: str, rng: random.Random, args, stats: Stats, done):
+    """A visitor as the standings page's script is: the page once, then the live document
+    with the tag of the last answer, every ``--poll`` seconds with the script's jitter."""
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        await asyncio.sleep(rng.uniform(0, args.poll))
+        start = time.perf_counter()
+        try:
+            response = await client.get(f"/p/{slug}/standings/")
+        except httpx.HTTPError as error:
+            stats.errors.append(f"standings: {describe(error)}")
+            return
+        stats.reloads.append(time.perf_counter() - start)
+        if response.status_code != 200 or 'id="live-config"' not in response.text:
+            stats.errors.append(f"standings: HTTP {response.status_code}, or no live script")
+            return
+        tag = None
+        while not done.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), args.poll * rng.uniform(0.75, 1.25))
+            if done.is_set():
+                break
+            headers = {"If-None-Match": tag} if tag else {}
+            start = time.perf_counter()
+            try:
+                response = await client.get(f"/p/{slug}/live.json", headers=headers)
+            except httpx.HTTPError as error:
+                stats.errors.append(f"live.json: {describe(error)}")
+                continue
+            stats.polls.append(time.perf_counter() - start)
+            if response.status_code == 304 and not response.content:
+                stats.polls_not_modified += 1
+            elif response.status_code == 200 and "standings" in response.json():
+                tag = response.headers.get("ETag")
+            else:
+                stats.errors.append(f"live.json: HTTP {response.status_code}")
+
+
+async def reloader(base_url: str, slug: str, rng: random.Random, args, stats: Stats, done):
+    """A visitor reloading the whole standings page every ``--reload`` seconds on average."""
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
         await asyncio.sleep(rng.uniform(0, args.reload))
         while not done.is_set():
@@ -405,7 +466,12 @@ async def warm_up(base_url: str, slug: str, token: str) -> None:
             await asyncio.gather(
                 *(
                     client.get(path)
-                    for path in (f"/p/{slug}/standings/", f"/s/{token}/", "/login/")
+                    for path in (
+                        f"/p/{slug}/standings/",
+                        f"/p/{slug}/live.json",
+                        f"/s/{token}/",
+                        "/login/",
+                    )
                     for _worker in range(2 * WORKERS)
                 )
             )
@@ -506,6 +572,12 @@ class Run:
     load_after: float
 
 
+def visiting(args) -> str:
+    if args.visitors_do == "poll":
+        return f"a poll of the live document every {args.poll:g} s"
+    return f"a reload of the standings every {args.reload:g} s"
+
+
 def run(args, database: Database) -> Run:
     """Build the tournament, serve it, play the round, and compare (the database stays)."""
     os.environ["DATABASE_URL"] = database.url
@@ -527,8 +599,8 @@ def run(args, database: Database) -> Run:
             f"PostgreSQL {database.version}, gunicorn -w {WORKERS} on 127.0.0.1:{server.port}, "
             f"{os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
             f"{args.rounds_before} rounds played before), {args.visitors} visitors; "
-            f"a save every {args.think:g} s per table and a reload every {args.reload:g} s per "
-            f"visitor on average; {args.double:.0%} of the saves sent twice at once; "
+            f"a save every {args.think:g} s per table and {visiting(args)} per visitor on "
+            f"average; {args.double:.0%} of the saves sent twice at once; "
             f"started {time.strftime('%H:%M:%S')}",
             flush=True,
         )
@@ -602,10 +674,17 @@ def report(result: Run) -> None:
         f"max {ms(stats.opens)} ms"
     )
     print(
-        f"standings reloads: {len(stats.reloads)}, {len(stats.reloads) / elapsed:.1f}/s; "
+        f"standings page loads: {len(stats.reloads)}, {len(stats.reloads) / elapsed:.1f}/s; "
         f"latency p50 {ms(stats.reloads, 0.5)} ms, p95 {ms(stats.reloads, 0.95)} ms, "
         f"max {ms(stats.reloads)} ms"
     )
+    if stats.polls:
+        share = stats.polls_not_modified / len(stats.polls)
+        print(
+            f"live polls: {len(stats.polls)}, {len(stats.polls) / elapsed:.1f}/s, "
+            f"{stats.polls_not_modified} answered 304 ({share:.0%}); latency p50 "
+            f"{ms(stats.polls, 0.5)} ms, p95 {ms(stats.polls, 0.95)} ms, max {ms(stats.polls)} ms"
+        )
     if stats.saves:
         print(f"save latency mean {statistics.fmean(stats.saves) * 1000:.0f} ms; per minute:")
         first = min(at for at, _seconds in stats.save_times)

@@ -142,6 +142,8 @@ RULES: dict[str, dict[str, str]] = {
     "competition_download": DIRECTOR_ONLY,
     "competition_file": DIRECTOR_ONLY,  # the register and every evening's site records
     "public_season": PUBLIC,
+    "public_live": PUBLIC,
+    "public_player": PUBLIC,
 }
 
 
@@ -234,6 +236,7 @@ def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "directo
         "format": lambda: "json",
         "seats": lambda: 4,
         "fmt": lambda: "json",
+        "player_id": lambda: tournament.players.first().pk,
     }
     unknown = [a for a in arguments if a not in values]
     assert not unknown, f"{name}: no test value for URL arguments {unknown}"

@@ -67,9 +67,14 @@ def test_names_are_shown_as_written_everywhere(client, director_client, director
     assert "=&quot;1&quot;" in pages[0].content.decode()
 
 
-def test_projector_refreshes_itself(client, tournament):
-    html = client.get(reverse("public_screen", args=[tournament.slug])).content.decode()
-    assert 'http-equiv="refresh"' in html
+def test_projector_lists_everyone_and_never_reloads_itself(client):
+    tournament = played_tournament(60, rounds=2, public=True)
+    response = client.get(reverse("public_screen", args=[tournament.slug]))
+    html = response.content.decode()
+    assert 'http-equiv="refresh"' not in html
+    assert len(response.context["rows"]) == 60  # the script pages through them
+    assert "… and" not in html
+    assert 'id="live-config"' in html
 
 
 def test_standings_page_queries_do_not_grow_with_players(

@@ -1,26 +1,52 @@
-"""Where do I sit: the public front page of a tournament (no sign-in)."""
+"""Where do I sit, and a player's own page: the public front of a tournament (no sign-in)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournament.models import Player
 from tournament.names import folded
 from tournament.permissions import public_tournament
+from tournament.rounds.public_selectors import public_player_page
 from tournament.rounds.selectors import public_seating
+from tournament.standings.public_views import live_config
 
 
 def public_home(request: HttpRequest, slug: str) -> HttpResponse:
-    """Where do I sit: the published round's seating, searchable by name."""
+    """Where do I sit: the published round's seating, searchable by name, kept up to date by
+    the live document (a newly published round shows without reloading)."""
     tournament = public_tournament(slug)
     query = request.GET.get("q", "").strip()[:100]
     seating = public_seating(tournament)
     found = seating["places"]
+    matching = None  # every player
     if query:
         needle = folded(query)
         found = [place for place in found if needle in folded(place.name)]
+        # Whom the search names, seated now or not: the script shows them in the next round.
+        matching = [
+            pk
+            for pk, name in Player.objects.filter(tournament=tournament).values_list("pk", "name")
+            if needle in folded(name)
+        ]
     return render(
         request,
         "public/home.html",
-        {"tournament": tournament, "query": query, "found": found, **seating},
+        {
+            "tournament": tournament,
+            "query": query,
+            "found": found,
+            "live": live_config(slug, "home", players=matching),
+            **seating,
+        },
     )
+
+
+def public_player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """A player's own page: their tables, opponents and points per round, and their place."""
+    tournament = public_tournament(slug)
+    page = public_player_page(tournament, player_id)
+    if page is None:
+        raise Http404
+    return render(request, "public/player.html", {"tournament": tournament, "page": page})

@@ -168,6 +168,7 @@ class Place:
     name: str
     club: str
     table: int
+    player: int  # the player's id: the link to their own page
 
 
 def public_seating(tournament: Tournament) -> dict:
@@ -178,7 +179,10 @@ def public_seating(tournament: Tournament) -> dict:
     seats = sorted(
         round_.seats.select_related("player", "table"), key=lambda s: name_sort_key(s.player.name)
     )
-    places = [Place(name=s.player.name, club=s.player.club, table=s.table.number) for s in seats]
+    places = [
+        Place(name=s.player.name, club=s.player.club, table=s.table.number, player=s.player_id)
+        for s in seats
+    ]
     return {"round": round_, "places": places}
 
 

@@ -1,17 +1,51 @@
-"""The public standings and the projector (no sign-in)."""
+"""The public standings, the projector and the live document they poll (no sign-in)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+import datetime
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
-from django.utils import translation
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.http import parse_etags
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from tournament.permissions import public_tournament
 from tournament.rounds.selectors import public_seating
+from tournament.standings import live
+from tournament.standings.live import live_cached_tag, live_state
 from tournament.standings.tables import standings_for_public, standings_notes
 
-SCREEN_REFRESH_SECONDS = 30
-SCREEN_ROWS = 20  # what fits a projector at the back of the room; the rest is on the phone page
+
+def live_page_words() -> dict[str, str]:
+    """The words live.js writes, in the page's language (``%(name)s`` filled in by it)."""
+    return {
+        "updated": _("Updated at %(time)s"),
+        "offline": _("No connection: last updated at %(time)s; trying again."),
+        "page": _("Page %(page)s of %(pages)s"),
+        "withdrawn": _("withdrawn"),
+        "legend": _("provisional: from a sheet that no director has confirmed yet"),
+        "round": _("R%(number)s"),
+        "seating_round": _("Round %(number)s: tables"),
+        "home_round": _("Where do I sit in round %(number)s?"),
+    }
+
+
+def live_config(slug: str, page: str, *, since: datetime.datetime | None = None, **more) -> dict:
+    """What live.js needs on ``page`` (a JSON data block: no inline script); ``since`` is when
+    what the page shows was computed (default: now)."""
+    return {
+        "page": page,
+        "url": reverse("public_live", args=[slug]),
+        "player_url": reverse("public_player", args=[slug, 0]),
+        "poll_seconds": live.POLL_SECONDS,
+        "page_seconds": live.PAGE_SECONDS,
+        "time": timezone.localtime(since or timezone.now()).strftime("%H:%M"),
+        "words": live_page_words(),
+        **more,
+    }
 
 
 def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -25,13 +59,15 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "rows": standings.rows,
             "rounds": standings.rounds,
             "computed_at": standings.computed_at,
+            "live": live_config(slug, "standings", since=standings.computed_at),
             **standings_notes(tournament, standings.rows),
         },
     )
 
 
 def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
-    """The projector: seating and standings in large type, refreshing by itself."""
+    """The projector: seating and standings in large type, paging through everyone and
+    updating itself from the live document."""
     tournament = public_tournament(slug)
     standings = standings_for_public(tournament)
     rows = standings.rows
@@ -41,12 +77,43 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
             "public/screen.html",
             {
                 "tournament": tournament,
-                "rows": rows[:SCREEN_ROWS],
-                "more_rows": max(0, len(rows) - SCREEN_ROWS),
+                "rows": rows,
                 "rounds": standings.rounds,
                 "computed_at": standings.computed_at,
-                "refresh": SCREEN_REFRESH_SECONDS,
-                **standings_notes(tournament, rows[:SCREEN_ROWS]),
+                "live": live_config(slug, "screen", since=standings.computed_at),
+                **standings_notes(tournament, rows),
                 **public_seating(tournament),
             },
         )
+
+
+def _matches(asked: list[str], tag: str) -> bool:
+    """If-None-Match compares weakly: ``W/"x"`` matches ``"x"``; ``*`` matches any tag."""
+    return "*" in asked or tag in (t.removeprefix("W/") for t in asked)
+
+
+@require_safe
+def public_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live document with its ``ETag``; 304 without a body when the tag sent is current.
+
+    A current tag kept in the cache is answered before anything is computed (the tournament's
+    row is the only query)."""
+    tournament = public_tournament(slug)
+    asked = parse_etags(request.headers.get("If-None-Match", ""))
+    kept = live_cached_tag(tournament) if asked else None
+    if kept is not None and _matches(asked, kept):
+        return _not_modified(kept)
+    state = live_state(tournament)
+    if asked and _matches(asked, state.tag):
+        return _not_modified(state.tag)
+    response = HttpResponse(state.body, content_type="application/json")
+    response.headers["ETag"] = state.tag
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _not_modified(tag: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache"
+    return response

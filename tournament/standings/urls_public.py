@@ -1,4 +1,4 @@
-"""The public standings and the projector (under /p/<slug>/, no sign-in)."""
+"""The public standings, the projector and their live document (under /p/<slug>/, no sign-in)."""
 
 from django.urls import path
 
@@ -7,4 +7,5 @@ from tournament.standings import public_views
 urlpatterns = [
     path("standings/", public_views.public_standings, name="public_standings"),
     path("screen/", public_views.public_screen, name="public_screen"),
+    path("live.json", public_views.public_live, name="public_live"),
 ]
