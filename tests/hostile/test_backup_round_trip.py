@@ -185,7 +185,8 @@ def built(accounts) -> Tournament:
     playing = Table.objects.get(round__tournament=tournament, round__number=2, number=1)
     _save(playing, cells_of(playing) | {(6, 0): (1, None)}, base=0, user=scorer)
     with pytest.raises(SheetConflict):
-        _save(playing, cells_of(playing) | {(6, 1): (0, None)}, base=0, user=director)
+        clash = {(6, 0): (0, None), (6, 1): (0, None)}  # the same box typed differently
+        _save(playing, cells_of(playing) | clash, base=0, user=director)
     table_link_issue(table=playing, by_user=director)
     table_link_issue(table=playing, by_user=director)
     table_link_ensure(table=done, by_user=director)

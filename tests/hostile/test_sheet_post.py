@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import played_tournament
 from tests.sheets.helpers import form_data, stored_cells
-from tests.table.helpers import XHR, changed_cells, link_url, save_via_link
+from tests.table.helpers import XHR, changed_cells, clashing_cells, link_url, save_via_link
 from tournament.models import SheetVersion, Table
 from tournament.sheets.forms import VERSION_MAX
 from tournament.sheets.services import CONFLICTS_MAX, SheetRefusal
@@ -82,13 +82,14 @@ def test_a_base_version_beyond_the_sheets_is_refused_without_a_conflict_record(c
 
 
 def test_stale_saves_keep_at_most_a_fixed_number_of_conflict_records(client, link, table):
-    assert save_via_link(client, link, changed_cells(table), base=0).status_code == 200
+    theirs, stale = clashing_cells(table)
+    assert save_via_link(client, link, theirs, base=0).status_code == 200
     SheetVersion.objects.bulk_create(
         SheetVersion(table=table, number=None, base_number=0, idempotency_key=uuid.uuid4())
         for _ in range(CONFLICTS_MAX)
     )
     before = _versions(table)
-    response = save_via_link(client, link, changed_cells(table, deal=10), base=0)
+    response = save_via_link(client, link, stale, base=0)
     assert response.status_code == 409
     assert response.json()["message"] == str(SheetRefusal.TOO_MANY_CONFLICTS.label)
     assert _versions(table) == before

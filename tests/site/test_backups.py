@@ -153,8 +153,8 @@ def busy_tournament(team):
     cells = cells_of(playing)
     bids, tricks = simulate_deal(6, 4, rng)
     cells.update({(6, seat): (bids[seat], tricks[seat]) for seat in range(4)})
-    save(playing, cells, base=0, user=scorer)  # versions 0 and 1
-    with pytest.raises(SheetConflict):
+    save(playing, cells | {(7, 0): (0, None)}, base=0, user=scorer)  # versions 0 and 1
+    with pytest.raises(SheetConflict):  # the same box typed differently from version 0
         save(playing, cells_of(playing) | {(7, 0): (1, None)}, base=0, user=director)
     conflict = SheetVersion.objects.get(table=playing, number=None)
     sheet_restore(

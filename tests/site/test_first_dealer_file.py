@@ -100,8 +100,10 @@ def drawn(django_user_model):
         bids, tricks = simulate_deal(deal, 4, rng)
         cells.update({(deal, seat): (bids[seat], tricks[seat]) for seat in range(4)})
     save(four, cells, base=0, user=scorer, penalties=[(1, 2), (3, 4)])  # version 1
+    bid, tricks = cells[5, 0]
+    clash = {(5, 0): ((bid + 1) % 6, tricks), (6, 0): (0, None)}  # deal 5 typed differently
     with pytest.raises(SheetConflict):
-        save(four, cells | {(6, 0): (0, None)}, base=0, user=director)  # a conflict record
+        save(four, cells | clash, base=0, user=director)  # a conflict record
     save(four, cells | {(6, 3): (1, None)}, base=1, user=scorer, penalties=[(1, 2), (3, 4)])
     table_link_ensure(table=four, by_user=director)
     return tournament

@@ -39,3 +39,13 @@ def save_via_link(client, link: TableLink, cells: dict, *, key=None, base=None, 
         key=key,
     )
     return client.post(link_url(link), data, **XHR)
+
+
+def clashing_cells(table, deal=10):
+    """Two changes of the stored sheet from the same version that change one box differently:
+    ``changed_cells`` and the same box's tricks set to a third value."""
+    theirs, mine = changed_cells(table, deal=deal), stored_cells(table)
+    seat = next(s for s in range(table.seats.count()) if theirs[deal, s] != mine[deal, s])
+    bid, tricks = mine[deal, seat]
+    mine[deal, seat] = (bid, next(v for v in range(3) if v not in (tricks, theirs[deal, seat][1])))
+    return theirs, mine

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 
 from tests.sheets.helpers import form_data, names, stored_cells
-from tests.table.helpers import XHR, changed_cells, link_url, save_via_link
+from tests.table.helpers import XHR, changed_cells, clashing_cells, link_url, save_via_link
 from tournament.models import SheetConfirmation, SheetVersion, TableLink
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.table_links import (
@@ -113,16 +113,6 @@ def test_a_submission_sent_twice_through_the_link_is_stored_once(client, link, t
     assert first.json()["version"] == again.json()["version"] == 1
     assert (first.json()["created"], again.json()["created"]) == (True, False)
     assert SheetVersion.objects.filter(table=table, number__gte=1).count() == 1
-
-
-def clashing_cells(table, deal=10):
-    """Two changes of the stored sheet from the same version that change one box differently:
-    ``changed_cells`` and the same box's tricks set to a third value."""
-    theirs, mine = changed_cells(table, deal=deal), stored_cells(table)
-    seat = next(s for s in range(table.seats.count()) if theirs[deal, s] != mine[deal, s])
-    bid, tricks = mine[deal, seat]
-    mine[deal, seat] = (bid, next(v for v in range(3) if v not in (tricks, theirs[deal, seat][1])))
-    return theirs, mine
 
 
 def test_a_stale_save_through_the_link_is_a_conflict_and_kept(client, link, table):

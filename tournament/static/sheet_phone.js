@@ -249,8 +249,9 @@
 
   function drawFirstDealer() {
     const question = config.firstDealer;
-    const ask = Boolean(question && question.needed) && !values(1, "bid").some(function (v) { return v !== null; });
-    firstDealer.hidden = !ask;
+    // The question is on the page only while the table has not said who deals first.
+    const ask = Boolean(firstDealer && question && question.needed) && !values(1, "bid").some(function (v) { return v !== null; });
+    if (firstDealer) firstDealer.hidden = !ask;
     dealNode.hidden = ask;
     if (!ask || firstDealer.querySelector(".phone-choice")) return;
     const choices = firstDealer.querySelector(".phone-choices");
