@@ -52,9 +52,25 @@ def shot(locator, name: str) -> None:
     locator.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
+def enter(page, deal: int, seat: int, kind: str, digit: int) -> None:
+    """Type one box as the device shows it: the grid's box on a wide screen, a tap on the phone's
+    deal-by-deal view (going to that deal through its overview first)."""
+    phone = page.locator("#phone-sheet")
+    if not phone.is_visible():
+        box(page, deal, seat, kind).fill(str(digit))
+        return
+    button = phone.locator(
+        f'button.phone-tap[data-deal="{deal}"][data-seat="{seat}"][data-kind="{kind}"]'
+        f'[data-value="{digit}"]'
+    )
+    if not button.is_visible():
+        phone.locator(f'.phone-jump[data-deal="{deal}"]').click()
+    button.click()
+
+
 def type_deal(page, deal: int, steps) -> None:
     for kind, seat, digit in steps:
-        box(page, deal, seat, kind).fill(str(digit))
+        enter(page, deal, seat, kind, digit)
 
 
 def values(steps) -> dict[tuple[int, str], int]:
@@ -80,11 +96,11 @@ def test_two_devices_typing_different_deals_at_once_are_merged(table_link, devic
     assert not SheetVersion.objects.filter(table=table, number__isnull=True).exists()
 
     # Each device shows the other's boxes after its next save.
-    box(first, 3, 0, "bid").fill("1")
+    enter(first, 3, 0, "bid", 1)
     expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
     for (seat, kind), digit in values(DEAL_2).items():
         expect(box(first, 2, seat, kind)).to_have_value(str(digit))
-    box(second, 3, 1, "bid").fill("0")
+    enter(second, 3, 1, "bid", 0)
     expect(second.locator("#sync")).to_have_attribute("data-state", "saved")
     for (seat, kind), digit in values(DEAL_1).items():
         expect(box(second, 1, seat, kind)).to_have_value(str(digit))
@@ -110,11 +126,11 @@ def test_a_clash_on_one_box_lists_only_that_box_and_its_choice_is_stored(
     first, second = device(viewport), device(viewport)
     first.goto(address)
     second.goto(address)  # both on version 1
-    box(first, 2, 2, "bid").fill("1")
-    box(first, 2, 3, "bid").fill("0")
+    enter(first, 2, 2, "bid", 1)
+    enter(first, 2, 3, "bid", 0)
     expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
-    box(second, 2, 2, "bid").fill("2")  # the same box, another value: a real clash
-    box(second, 2, 0, "bid").fill("1")  # a box only this device typed
+    enter(second, 2, 2, "bid", 2)  # the same box, another value: a real clash
+    enter(second, 2, 0, "bid", 1)  # a box only this device typed
     sync = second.locator("#sync")
     expect(sync).to_have_attribute("data-state", "conflict")
     rows = second.locator("#conflict tr[data-conflict]")
