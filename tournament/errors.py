@@ -109,11 +109,12 @@ CONFIRM_MESSAGES = {
 RefusalCode = models.TextChoices | ConfirmRefusal
 
 
-def refusal_message(code: RefusalCode) -> str:
-    """The translated sentence of a refusal code: its label, or the sentence given above."""
-    if isinstance(code, ConfirmRefusal):
-        return str(CONFIRM_MESSAGES[code])
-    return str(code.label)
+def refusal_message(code: RefusalCode | str) -> str:
+    """The translated sentence of a refusal code: its label, or the sentence given above (also
+    for the plain text of a confirmation refusal, as ``Refused.code`` holds it)."""
+    if isinstance(code, models.TextChoices):
+        return str(code.label)
+    return str(CONFIRM_MESSAGES[ConfirmRefusal(code)])
 
 
 def rule_message(problem: Problem) -> str:
