@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypedDict, Unpack
 
 from django.contrib import messages
+from django.db import models
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -102,10 +104,17 @@ CONFIRM_MESSAGES = {
 }
 
 
-def refusal_message(code: StrEnum) -> str:
-    """The translated sentence of a refusal code: its label, or the sentence given above."""
-    label = getattr(code, "label", None)
-    return str(label if label is not None else CONFIRM_MESSAGES[code])
+# A reason for refusing a request: one of the site's ``TextChoices`` (worded by its label) or
+# one of ``scoring``'s confirmation refusals (worded above).
+RefusalCode = models.TextChoices | ConfirmRefusal
+
+
+def refusal_message(code: RefusalCode | str) -> str:
+    """The translated sentence of a refusal code: its label, or the sentence given above (also
+    for the plain text of a confirmation refusal, as ``Refused.code`` holds it)."""
+    if isinstance(code, models.TextChoices):
+        return str(code.label)
+    return str(CONFIRM_MESSAGES[ConfirmRefusal(code)])
 
 
 def rule_message(problem: Problem) -> str:
@@ -177,6 +186,16 @@ def place_rule_problem(
     )
 
 
+class Place(TypedDict, total=False):
+    """Where a refusal with one reason points (the place fields of :class:`PlacedProblem`)."""
+
+    round: int | None
+    table: int | None
+    deal: int | None
+    player: str | None
+    field: str | None
+
+
 class Refused(Exception):
     """A request refused as a whole; nothing was stored. ``problems`` say everything that is
     wrong and where (up to a limit); ``code`` and ``message`` are the first one's."""
@@ -187,7 +206,7 @@ class Refused(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @classmethod
-    def because(cls, code: StrEnum, **place: int | str | None) -> Refused:
+    def because(cls, code: RefusalCode, **place: Unpack[Place]) -> Refused:
         """A refusal with one reason, worded by its code."""
         return cls([PlacedProblem(code=str(code), message=refusal_message(code), **place)])
 

@@ -137,11 +137,16 @@ def name_parts(name: str) -> NameParts:
 
 
 def _key(text: str) -> tuple[int, ...]:
-    return _collator().sort_key(text)
+    key: tuple[int, ...] = _collator().sort_key(text)
+    return key
+
+
+# Surname, given names, tussenvoegsel and the whole name as collation keys, then the name itself.
+NameSortKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], str]
 
 
 @lru_cache(maxsize=8192)  # a pure function of the name; the standings sort every name often
-def name_sort_key(name: str) -> tuple:
+def name_sort_key(name: str) -> NameSortKey:
     """Alphabetical order as on a Dutch list: by surname, then given names, then tussenvoegsel
     ("Meer, Jan van der" before "Mulder, Anna"); "Émile" among the E's, "Ærøe" among the A's."""
     parts = name_parts(name)

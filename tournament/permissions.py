@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any, Protocol, TypeGuard, cast
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,12 +25,31 @@ from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament
 
+# What ``request.user`` is: the signed-in account or the anonymous visitor.
+AnyUser = User | AnonymousUser
 
-def _active(user) -> bool:
+
+class TournamentRequest(HttpRequest):
+    """The request a decorated view gets: the decorator has set ``can_direct``."""
+
+    can_direct: bool
+
+
+class MarkedView(Protocol):
+    """A decorated view, marked for the URL access test."""
+
+    director_only: bool
+    team_only: bool
+
+    def __call__(self, request: HttpRequest, /, *args: Any, **kwargs: Any) -> HttpResponse: ...
+
+
+def _active(user: AnyUser) -> TypeGuard[User]:
+    """A signed-in, active account (never the anonymous visitor)."""
     return user.is_authenticated and user.is_active
 
 
-def is_director(user, tournament: Tournament) -> bool:
+def is_director(user: AnyUser, tournament: Tournament) -> bool:
     """Superusers direct every tournament; other accounts the ones they are listed on."""
     if not _active(user):
         return False
@@ -37,21 +58,24 @@ def is_director(user, tournament: Tournament) -> bool:
     return tournament.directors.filter(pk=user.pk).exists()
 
 
-def is_scorer(user, tournament: Tournament) -> bool:
+def is_scorer(user: AnyUser, tournament: Tournament) -> bool:
     """Listed as a scorer of the tournament (a director who is also listed is a director)."""
     return _active(user) and tournament.scorers.filter(pk=user.pk).exists()
 
 
-def is_on_team(user, tournament: Tournament) -> bool:
+def is_on_team(user: AnyUser, tournament: Tournament) -> bool:
     """A director (co-director or superuser) or a scorer of the tournament."""
     return is_director(user, tournament) or is_scorer(user, tournament)
 
 
 def _tournament_view(
-    view: Callable[..., HttpResponse], *, allowed: Callable[[object, Tournament], bool]
-) -> Callable[..., HttpResponse]:
+    view: Callable[..., HttpResponse],
+    *,
+    allowed: Callable[[AnyUser, Tournament], bool],
+    director_only: bool,
+) -> MarkedView:
     @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: TournamentRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         tournament = get_object_or_404(Tournament, slug=slug)
@@ -60,28 +84,26 @@ def _tournament_view(
         request.can_direct = is_director(request.user, tournament)
         return view(request, tournament, *args, **kwargs)
 
-    return wrapper
+    # A plain function carries the marks; the Protocol tells the type checker they are there.
+    marked = cast(MarkedView, wrapper)
+    marked.director_only = director_only  # read by the URL access test
+    marked.team_only = not director_only
+    return marked
 
 
-def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def director_required(view: Callable[..., HttpResponse]) -> MarkedView:
     """For co-directors and superusers only.
 
     Anonymous visitors are sent to sign in; signed-in users who do not direct this tournament
     (scorers included) get 403.
     """
-    wrapper = _tournament_view(view, allowed=is_director)
-    wrapper.director_only = True  # read by the URL access test
-    wrapper.team_only = False
-    return wrapper
+    return _tournament_view(view, allowed=is_director, director_only=True)
 
 
-def team_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def team_required(view: Callable[..., HttpResponse]) -> MarkedView:
     """For the whole team: directors and scorers. Anonymous visitors are sent to sign in;
     other accounts get 403."""
-    wrapper = _tournament_view(view, allowed=is_on_team)
-    wrapper.director_only = False
-    wrapper.team_only = True  # read by the URL access test
-    return wrapper
+    return _tournament_view(view, allowed=is_on_team, director_only=False)
 
 
 def public_tournament(slug: str) -> Tournament:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -45,11 +46,11 @@ def validate_visible(text: str) -> None:
 class VisibleTextField(forms.CharField):
     """A line of text as people see it: refused with a hidden character, else normalised."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("strip", False)
         super().__init__(**kwargs)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> str:
         value = super().to_python(value)
         validate_visible(value)
         return text_normalised(value)

@@ -13,16 +13,25 @@ import io
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
+from django.db import models
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from tournament.models import Player
 from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
-NAME_MAX = Player._meta.get_field("name").max_length
-CLUB_MAX = Player._meta.get_field("club").max_length
+
+def _max_length(model_field: models.Field[Any, Any]) -> int:
+    """The longest text a field holds (its model declares one)."""
+    assert model_field.max_length is not None, f"{model_field} declares a max_length"
+    return model_field.max_length
+
+
+NAME_MAX = _max_length(Player._meta.get_field("name"))
+CLUB_MAX = _max_length(Player._meta.get_field("club"))
 MAX_ROWS = 2000
 ZIP_MAX_ENTRIES = 200
 ZIP_MAX_UNCOMPRESSED = 50 * 1024 * 1024
@@ -157,7 +166,8 @@ def _csv_text(data: bytes) -> str:
 
 
 def _rows_from_table(table: list[list[str]]) -> list[PlayerRow]:
-    name_col, club_col, start = 0, 1, 0
+    name_col, start = 0, 0
+    club_col: int | None = 1
     if table:
         header = [cell.lower() for cell in table[0]]
         if any(h in NAME_HEADERS for h in header):

@@ -25,7 +25,8 @@ def first_open_round(tournament: Tournament) -> int:
 
 def _next_file_ids(tournament: Tournament, count: int) -> list[str]:
     taken = set(tournament.players.values_list("file_id", flat=True))
-    ids, n = [], tournament.players.count()
+    ids: list[str] = []
+    n = tournament.players.count()
     while len(ids) < count:
         n += 1
         candidate = f"p{n}"

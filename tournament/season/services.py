@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.db.models import Max
 from django.utils.text import slugify
@@ -177,7 +179,7 @@ class CompetitionSettings:
 
 @transaction.atomic
 def competition_create(
-    *, director, settings: CompetitionSettings, tournaments: Sequence[Tournament] = ()
+    *, director: User | None, settings: CompetitionSettings, tournaments: Sequence[Tournament] = ()
 ) -> Competition:
     """A new competition run by ``director`` (``None`` from the command line), with its first
     evenings when given."""
@@ -294,7 +296,7 @@ class CheckIn:
     new_people: Sequence[tuple[str, str]] = ()
 
 
-def _settings_of_last_evening(competition: Competition) -> dict:
+def _settings_of_last_evening(competition: Competition) -> dict[str, Any]:
     last = competition.evenings.select_related("tournament").order_by("-number").first()
     if last is None:
         return {}
@@ -312,7 +314,7 @@ def _settings_of_last_evening(competition: Competition) -> dict:
 
 
 @transaction.atomic
-def evening_check_in(*, competition: Competition, director, check_in: CheckIn) -> Tournament:
+def evening_check_in(*, competition: Competition, director: User, check_in: CheckIn) -> Tournament:
     """Create tonight's tournament (with the last evening's settings) and its players: the
     members ticked and the new names, who join the register. All or nothing."""
     new_members = [

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -72,7 +73,7 @@ def invitation_token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def team_invitation_create(*, tournament: Tournament, role: str, by_user) -> IssuedInvitation:
+def team_invitation_create(*, tournament: Tournament, role: str, by_user: User) -> IssuedInvitation:
     """A one-time invitation to join ``tournament`` as ``role`` (co-director or scorer)."""
     role = Role(role)
     token = secrets.token_urlsafe(32)
@@ -107,6 +108,15 @@ def invitation_refusal(invitation: TeamInvitation | None) -> TeamRefusal | None:
     return None
 
 
+def _working(invitation: TeamInvitation | None) -> TeamInvitation:
+    """The invitation when it still works. Raises :class:`Refused` otherwise."""
+    refusal = invitation_refusal(invitation)
+    if refusal is not None:
+        raise Refused.because(refusal)
+    assert invitation is not None  # a missing invitation is refused (UNKNOWN) above
+    return invitation
+
+
 def team_invitation_by_token(token: str) -> TeamInvitation:
     """The working invitation with this secret. Raises :class:`Refused` otherwise."""
     invitation = (
@@ -114,13 +124,10 @@ def team_invitation_by_token(token: str) -> TeamInvitation:
         .filter(token_hash=invitation_token_hash(token))
         .first()
     )
-    refusal = invitation_refusal(invitation)
-    if refusal is not None:
-        raise Refused.because(refusal)
-    return invitation
+    return _working(invitation)
 
 
-def team_pending_invitations(tournament: Tournament):
+def team_pending_invitations(tournament: Tournament) -> models.QuerySet[TeamInvitation]:
     """The invitations of the tournament that still work, newest first."""
     return TeamInvitation.objects.filter(
         tournament=tournament,
@@ -130,7 +137,7 @@ def team_pending_invitations(tournament: Tournament):
     ).select_related("created_by")
 
 
-def team_join(*, token: str, user) -> TeamInvitation:
+def team_join(*, token: str, user: User) -> TeamInvitation:
     """``user`` (an existing account) joins the team with the invitation; it is used up."""
     with transaction.atomic():
         invitation = _lock_invitation(token)
@@ -138,7 +145,7 @@ def team_join(*, token: str, user) -> TeamInvitation:
         return invitation
 
 
-def team_join_new_account(*, token: str, username: str, password: str):
+def team_join_new_account(*, token: str, username: str, password: str) -> User:
     """Create the account ``username`` with ``password`` and join the team with the invitation.
 
     The caller has validated the password (Django's validators) and the username; a username
@@ -164,13 +171,10 @@ def _lock_invitation(token: str) -> TeamInvitation:
         .filter(token_hash=invitation_token_hash(token))
         .first()
     )
-    refusal = invitation_refusal(invitation)
-    if refusal is not None:
-        raise Refused.because(refusal)
-    return invitation
+    return _working(invitation)
 
 
-def _join(invitation: TeamInvitation, user) -> None:
+def _join(invitation: TeamInvitation, user: User) -> None:
     tournament = invitation.tournament
     directs = tournament.directors.filter(pk=user.pk).exists()
     if directs or (
@@ -188,7 +192,7 @@ def _join(invitation: TeamInvitation, user) -> None:
 
 
 def team_member_remove(
-    *, tournament: Tournament, member, role: str, by_user, leaving: bool = False
+    *, tournament: Tournament, member: User, role: str, by_user: User, leaving: bool = False
 ) -> None:
     """Take ``member`` off the team in ``role``. A director removes themselves only when
     ``leaving`` says they mean it; the last director stays."""
@@ -208,7 +212,7 @@ def team_member_remove(
 
 @dataclass(frozen=True, slots=True)
 class TeamMember:
-    user: object
+    user: User
     role: str
 
 

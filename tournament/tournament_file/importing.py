@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -56,7 +57,9 @@ class ImportOutcome:
     replaced: bool = False
 
 
-def tournament_import(*, document: Any, director=None, slug: str | None = None) -> Tournament:
+def tournament_import(
+    *, document: Any, director: User | None = None, slug: str | None = None
+) -> Tournament:
     """Create a tournament from a checked v1 document; raises ``Refused`` if invalid.
 
     ``slug`` restores a backup under its old name (it must be free); by default one is made
@@ -67,7 +70,11 @@ def tournament_import(*, document: Any, director=None, slug: str | None = None) 
 
 @transaction.atomic
 def tournament_restore(
-    *, document: Any, director=None, slug: str | None = None, replace: bool = False
+    *,
+    document: Any,
+    director: User | None = None,
+    slug: str | None = None,
+    replace: bool = False,
 ) -> ImportOutcome:
     """``tournament_import`` that also says what it could not restore as the file says.
 

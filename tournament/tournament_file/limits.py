@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.utils.translation import gettext as _
 
@@ -138,7 +138,7 @@ def _items(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

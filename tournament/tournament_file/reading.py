@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,8 @@ SCHEMA_PATH = Path(__file__).resolve().parent.parent / "formats" / "tournament-v
 
 @cache
 def _schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return schema
 
 
 @cache
@@ -40,7 +42,7 @@ def _validator() -> Draft202012Validator:
 
 
 @cache
-def _fast_validator():
+def _fast_validator() -> Callable[[Any], Any]:
     """The schema compiled to Python: about 35 times faster on a large valid file, but it stops
     at the first problem, so a file it refuses is checked again to list every problem."""
     return fastjsonschema.compile(_schema())

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -72,7 +73,14 @@ def seats_turned_back(row: Sequence[T], first: int) -> list[T]:
     return [*row[cut:], *row[:cut]]
 
 
-def version_turned(cells: list, penalties: list, first: int, n_seats: int, *, back: bool):
+def version_turned(
+    cells: Sequence[Sequence[Any]],
+    penalties: Sequence[Sequence[int]],
+    first: int,
+    n_seats: int,
+    *,
+    back: bool,
+) -> tuple[list[list[Any]], list[list[int]]]:
     """A version's ``cells`` (one row per deal) and ``[seat, deal]`` penalties in the file's
     order (or, with ``back``, from the file's order into the printed one)."""
     turn = seats_turned_back if back else seats_turned
@@ -122,6 +130,13 @@ def parse_time(value: str) -> datetime.datetime | None:
     return moment
 
 
+def _checked_time(value: str) -> datetime.datetime:
+    """A time of a checked file (the check refused one that is not a date and time)."""
+    moment = parse_time(value)
+    assert moment is not None, f"{value!r} passed the file's check"
+    return moment
+
+
 def version_sheet(version: dict[str, Any], n_seats: int) -> Sheet:
     cells = {
         (deal, seat): (pair[0], pair[1])
@@ -139,7 +154,7 @@ def _time(value: datetime.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _name(user) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
@@ -215,7 +230,11 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
                     "saved_at": _time(version.created_at),
                     "ip": version.ip,
                     "key": str(version.idempotency_key) if version.idempotency_key else None,
-                    "restored_from": index_of.get(version.restored_from_id),
+                    "restored_from": (
+                        index_of.get(version.restored_from_id)
+                        if version.restored_from_id is not None
+                        else None
+                    ),
                     "confirmation": _drop_none(
                         {
                             "method": confirmation.method,
@@ -258,7 +277,8 @@ def _record(document: dict[str, Any]) -> dict[str, Any]:
 def site_first_dealer_rule(document: dict[str, Any]) -> str:
     """The tournament's first-dealer rule the checked file holds; a file without the site's
     records (or without the rule) is a plain v1 file: the site decides, seats[0] deals first."""
-    return _record(document).get("first_dealer_rule", TournamentModel.FirstDealerRule.SITE)
+    rule: str = _record(document).get("first_dealer_rule", TournamentModel.FirstDealerRule.SITE)
+    return rule
 
 
 def site_first_dealers(document: dict[str, Any]) -> dict[tuple[int, int], int]:
@@ -295,7 +315,7 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     users = _accounts(record)
     missing: dict[str, list[str]] = defaultdict(list)
 
-    def account(name: str | None, role: str):
+    def account(name: str | None, role: str) -> User | None:
         if name is None:
             return None
         user = users.get(name)
@@ -337,7 +357,10 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             of_table.append(version)
             versions.append((version, item, of_table))
         latest = max(
-            (v for v in of_table if v.number is not None), key=lambda v: v.number, default=None
+            # Numbered versions only (conflict records have none).
+            (v for v in of_table if v.number is not None),
+            key=lambda v: v.number or 0,
+            default=None,
         )
         if latest is not None and _beyond_file(latest, n_seats):
             _write_cells(table_id, latest)
@@ -378,7 +401,7 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
         if item.get("restored_from") is not None:
             version.restored_from = of_table[item["restored_from"]]
         if "saved_at" in item:
-            version.created_at = parse_time(item["saved_at"])
+            version.created_at = _checked_time(item["saved_at"])
         conf = item.get("confirmation")
         if conf is not None:
             confirmations.append(
@@ -416,18 +439,22 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     return outcome
 
 
-def _keep_times(model, rows: list[tuple[Any, dict[str, Any]]], key: str) -> None:
+# The restored rows whose ``created_at`` the file gives.
+Dated = TypeVar("Dated", SheetConfirmation, TableLink)
+
+
+def _keep_times(model: type[Dated], rows: Sequence[tuple[Dated, dict[str, Any]]], key: str) -> None:
     """Put back the times of the file (``auto_now_add`` set them to now on insert)."""
     dated = []
     for row, item in rows:
         if key in item:
-            row.created_at = parse_time(item[key])
+            row.created_at = _checked_time(item[key])
             dated.append(row)
     if dated:
         model.objects.bulk_update(dated, ["created_at"], batch_size=500)
 
 
-def _accounts(record: dict[str, Any]) -> dict[str, Any]:
+def _accounts(record: dict[str, Any]) -> dict[str, User]:
     names: set[str] = set()
     team = record.get("team", {})
     names.update(team.get("directors", []), team.get("scorers", []))

@@ -9,7 +9,7 @@ import json
 import uuid
 from collections import Counter
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator
@@ -32,13 +32,29 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+class TablePlace(TypedDict, total=False):
+    """The round and table a problem of the record concerns, where known."""
+
+    round: int
+    table: int
+
+
 class _Problems:
     """Collects the problems of the ``x-site`` record, each placed at its round and table."""
 
     def __init__(self) -> None:
         self.found: list[PlacedProblem] = []
 
-    def add(self, message: str, *, where: str, round=None, table=None, deal=None, player=None):
+    def add(
+        self,
+        message: str,
+        *,
+        where: str,
+        round: int | None = None,
+        table: int | None = None,
+        deal: int | None = None,
+        player: str | None = None,
+    ) -> None:
         self.found.append(
             PlacedProblem(
                 code=FileCode.SITE,
@@ -63,11 +79,14 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
     errors = sorted(_validator().iter_errors(record), key=lambda e: list(map(str, e.path)))
     for error in errors:
         path = list(error.absolute_path)
-        place = {}
+        place: TablePlace = {}
         if len(path) >= 2 and path[0] == "tables" and isinstance(path[1], int):
             item = record["tables"][path[1]] if path[1] < len(record["tables"]) else None
             if isinstance(item, dict):
-                place = {k: item.get(k) for k in ("round", "table") if isinstance(item.get(k), int)}
+                if isinstance(item.get("round"), int):
+                    place["round"] = item["round"]
+                if isinstance(item.get("table"), int):
+                    place["table"] = item["table"]
         where = "/".join([base, *map(str, path)])
         problems.add(error.message, where=where, **place)
     if problems.found:
@@ -102,7 +121,9 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
     return problems.found
 
 
-def _check_rounds(problems, record, numbers, base) -> None:
+def _check_rounds(
+    problems: _Problems, record: dict[str, Any], numbers: set[int], base: str
+) -> None:
     """The closed rounds: rounds of the file, each once, with the time it was closed."""
     listed = Counter(item["round"] for item in record.get("rounds", []))
     for index, item in enumerate(record.get("rounds", [])):
@@ -121,7 +142,14 @@ def _check_rounds(problems, record, numbers, base) -> None:
             )
 
 
-def _check_versions(problems, entry, table, names, where, place) -> None:
+def _check_versions(
+    problems: _Problems,
+    entry: dict[str, Any],
+    table: dict[str, Any],
+    names: dict[str, str],
+    where: str,
+    place: TablePlace,
+) -> None:
     versions = entry.get("versions", [])
     n_seats = len(table["seats"])
     players = tuple(names.get(pid, pid) for pid in table["seats"])
@@ -136,7 +164,13 @@ def _check_versions(problems, entry, table, names, where, place) -> None:
             else _("conflict record %(index)s") % {"index": index + 1}
         )
 
-        def bad(message: str, deal=None, player=None, at=at, label=label) -> None:
+        def bad(
+            message: str,
+            deal: int | None = None,
+            player: str | None = None,
+            at: str = at,
+            label: str = label,
+        ) -> None:
             problems.add(f"{label}: {message}", where=at, deal=deal, player=player, **place)
 
         if version["number"] is not None and numbers[version["number"]] > 1:
@@ -198,7 +232,13 @@ def _check_versions(problems, entry, table, names, where, place) -> None:
             )
 
 
-def _check_links(problems, entry, token_count, where, place) -> None:
+def _check_links(
+    problems: _Problems,
+    entry: dict[str, Any],
+    token_count: Counter[str],
+    where: str,
+    place: TablePlace,
+) -> None:
     active = 0
     for index, link in enumerate(entry.get("links", [])):
         at = f"{where}/links/{index}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.standings import tie_break_order
@@ -37,7 +38,7 @@ def _validate(fields: dict[str, Any]) -> None:
 
 @transaction.atomic
 def tournament_create(
-    *, director, name: str, date: datetime.date | None, **fields: Any
+    *, director: User, name: str, date: datetime.date | None, **fields: Any
 ) -> Tournament:
     """Create a tournament directed by ``director``."""
     fields = {"name": name, "date": date, **fields}
