@@ -62,16 +62,16 @@ def players_xlsx(tmp_path):
 
 
 def type_sheet(page, rng: random.Random, *, forbidden_at: int | None = None, screenshot) -> None:
-    """Type a whole game of 4 players with digits and Tab, the way a scorer works: per deal
-    the bids in bidding order, then the tricks. At deal ``forbidden_at`` the dealer first
-    types the one bid that is not allowed."""
+    """Type a whole game of 4 players with digits only, the way a scorer works: per deal the
+    bids in bidding order, then the tricks in the same order; after each digit the focus moves
+    to the next box itself. At deal ``forbidden_at`` the dealer first types the one bid that is
+    not allowed."""
     box(page, 1, bidding_order(1, 4)[0], "bid").focus()
     for deal in range(1, DEAL_COUNT + 1):
         bids, tricks = simulate_deal(deal, 4, rng)
         order = bidding_order(deal, 4)
         for seat in order[:-1]:
             page.keyboard.type(str(bids[seat]))
-            page.keyboard.press("Tab")
         dealer = order[-1]
         if deal == forbidden_at:
             refuse_forbidden_bid(page, deal, dealer, [bids[s] for s in order[:-1]])
@@ -79,10 +79,8 @@ def type_sheet(page, rng: random.Random, *, forbidden_at: int | None = None, scr
             box(page, deal, dealer, "bid").focus()
             page.keyboard.press("Backspace")
         page.keyboard.type(str(bids[dealer]))
-        page.keyboard.press("Tab")
-        for seat in range(4):
+        for seat in order:
             page.keyboard.type(str(tricks[seat]))
-            page.keyboard.press("Tab")
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
 
 
@@ -100,8 +98,11 @@ def refuse_forbidden_bid(page, deal: int, dealer: int, other_bids: list[int]) ->
         }
     expect(page.locator(f"#msg-{deal}-{dealer} .error.local")).to_have_text(message)
     page.get_by_role("button", name=dutch("Save"), exact=True).click()
-    expect(page.locator("#sync")).to_have_attribute("data-state", "problems")
-    expect(page.locator("#problems li").first).to_contain_text(message)
+    # The deals before are saved; this one is held back, and the status line says why.
+    sync = page.locator("#sync")
+    expect(sync).to_have_attribute("data-state", "held")
+    expect(sync).to_contain_text(dutch("Deals 1-%(last)s saved", last=deal - 1))
+    expect(sync).to_contain_text(message[:1].lower() + message[1:].rstrip("."))
 
 
 def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players_xlsx, screenshot):
