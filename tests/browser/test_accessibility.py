@@ -30,7 +30,6 @@ from tournament.adapter import table_sheet
 from tournament.models import (
     Member,
     Player,
-    SheetVersion,
     Table,
     TableLink,
     TeamInvitation,
@@ -227,7 +226,7 @@ def _clash(page, site: Site) -> None:
     }
     seat = bidding_order(4, sheet.n_seats)[0]
     cells[4, seat] = (1, None)
-    version = SheetVersion.objects.filter(table=table).order_by("-number").first().number
+    version = int(page.locator("#sheet-form input[name=base_version]").input_value())
     table_link_sheet_record(
         link=link, submission=SheetSubmission(base_version=version, cells=cells)
     )
