@@ -61,6 +61,39 @@ OVERFLOW = """(width) => [...document.querySelectorAll("body *")]
     + (e.className && typeof e.className === "string" ? "." + e.className.split(" ").join(".") : "")
     + " reaches " + Math.round(e.getBoundingClientRect().right) + " px")"""
 
+# What axe leaves "incomplete" on the phone sheet (text over buttons it cannot see through),
+# measured from the computed colours: every piece of text in #phone-sheet against the first
+# opaque background behind it, WCAG AA (4.5:1, 3:1 for large text). Disabled buttons (the
+# dealer's forbidden bid) are exempt, as WCAG exempts inactive controls.
+PHONE_CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || c[3] === 1) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  for (const e of document.querySelectorAll("#phone-sheet *")) {
+    const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!text || !e.getClientRects().length || e.closest(":disabled")) continue;
+    const style = getComputedStyle(e);
+    if (style.visibility === "hidden" || e.closest(".visually-hidden")) continue;
+    const [a, b] = [lum(rgb(style.color)), lum(background(e))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) low.push(e.tagName.toLowerCase() + "." + [...e.classList].join(".")
+      + " '" + e.textContent.trim().slice(0, 20) + "' " + ratio.toFixed(2) + " < " + need);
+  }
+  return low.slice(0, 12);
+}"""
+
 LANGUAGES = ["nl", "en"]
 SIZES = {
     "desktop": {"width": 1280, "height": 800},
@@ -445,5 +478,8 @@ def test_the_page_has_no_serious_accessibility_violation(
             f"{page.url}):\n{describe(blocking)}"
         )
         assert not wide, f"{name} ({language}) scrolls sideways on a phone: {wide}"
+        if size in PHONES and page.locator("#phone-sheet").is_visible():
+            low = page.evaluate(PHONE_CONTRAST)
+            assert not low, f"{name} ({language}): text on the phone sheet below AA: {low}"
     finally:
         context.close()
