@@ -36,7 +36,7 @@ from tournament.tournament_file.importing import tournament_import  # noqa: E402
 
 RAW = engines["django"].from_string(
     """<table>{% for row in rows %}<tr><td>{{ row.rank }}</td>"""
-    """<td><a href="/t/x/players/{{ row.player.pk }}/">{{ row.name }}</a></td>"""
+    """<td><a href="{{ row.url }}">{{ row.name }}</a></td>"""
     """<td class="num total{% if row.provisional %} provisional{% endif %}">"""
     """{{ row.tournament_points }}</td><td>{{ row.bollen }}</td><td>{{ row.correct }}</td>"""
     """{% for value, provisional in row.per_round_cells %}"""
