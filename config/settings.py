@@ -231,15 +231,17 @@ CACHES = {
         {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": CACHE_TABLE,
-            "OPTIONS": {"MAX_ENTRIES": 2000},
+            # A tournament's standings are some hundreds of kB; old states are never read
+            # again, so a few dozen entries are plenty (the oldest third goes past 100).
+            "OPTIONS": {"MAX_ENTRIES": 100},
         }
         if _cache == "database"
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "bollen"}
     )
 }
 # How long computed standings are kept (their key changes with every change; this only frees
-# the room of old ones).
-STANDINGS_CACHE_SECONDS = 6 * 3600
+# the room of old ones: unchanged standings are computed again after it, once).
+STANDINGS_CACHE_SECONDS = 600
 
 # Uploaded spreadsheets and tournament files: refuse anything bigger before parsing.
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
