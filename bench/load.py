@@ -3,7 +3,7 @@ the public standings open, against gunicorn (4 workers) and PostgreSQL on this m
 
     .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 12]
                                    [--visitors-do poll|reload] [--poll 20] [--reload 10]
-                                   [--port P]
+                                   [--port P] [--servers N]
 
 At a real tournament a table saves about every two minutes (two saves per deal, a deal takes
 three to five); the default ``--think 12`` plays the round ten times as fast, ``--think 3`` forty
@@ -16,6 +16,8 @@ What it does, all on 127.0.0.1 and bounded in time (``--timeout``):
 2. builds a tournament of ``4 x tables`` players with ``--rounds-before`` complete rounds and
    one seated round of ``--tables`` tables, public pages on, and one table link per table;
 3. starts ``gunicorn -w 4`` with the production settings (persistent database connections);
+   ``--servers 2`` starts two, as two machines would run them (one database, one secret key,
+   the database cache), and sends the n-th table and visitor to server n in turn;
 4. runs every client in this one process with asyncio and httpx (the machine has 2 cores): per
    table one phone that opens its link and saves the sheet as a table plays it, the bids of a
    deal, then its tricks (22 saves, a revoke penalty now and then), waiting ``--think`` seconds
@@ -93,6 +95,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds at most")
     parser.add_argument(
         "--port", type=int, default=0, help="gunicorn's port on 127.0.0.1 (default: a free one)"
+    )
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="gunicorn instances (each -w 4, on ports --port, --port+1, ...; one database and "
+        "one secret key), the tables and visitors spread over them in turn",
     )
     return parser.parse_args()
 
@@ -176,7 +185,7 @@ def port_free(port: int) -> bool:
 
 
 class Gunicorn:
-    def __init__(self, database_url: str, port: int = 0) -> None:
+    def __init__(self, database_url: str, port: int = 0, secret_key: str = "") -> None:
         self.folder = tempfile.mkdtemp(prefix="bollen-load-settings.")
         Path(self.folder, "load_settings.py").write_text(SETTINGS)
         self.port = port or free_port()
@@ -187,7 +196,7 @@ class Gunicorn:
             "DB_PERSISTENT": "1",
             "DJANGO_SETTINGS_MODULE": "load_settings",
             "PYTHONPATH": os.pathsep.join([self.folder, str(ROOT)]),
-            "SECRET_KEY": "load-test-only-" + secrets.token_hex(24),
+            "SECRET_KEY": secret_key or "load-test-only-" + secrets.token_hex(24),
             "ALLOWED_HOSTS": "127.0.0.1",
         }
         env.pop("DEBUG", None)
@@ -477,22 +486,30 @@ async def warm_up(base_url: str, slug: str, token: str) -> None:
             )
 
 
-async def run_clients(base_url: str, slug: str, links: dict[int, str], args):
-    await warm_up(base_url, slug, next(iter(links.values())))
+async def run_clients(base_urls: list[str], slug: str, links: dict[int, str], args):
+    """The phones and the visitors, the n-th of each on server n (of ``base_urls``) in turn."""
+    for base_url in base_urls:
+        await warm_up(base_url, slug, next(iter(links.values())))
+
+    def server(index: int) -> str:
+        return base_urls[index % len(base_urls)]
+
     stats = Stats()
     sent = {table_id: Sent() for table_id in links}
     done = asyncio.Event()
     stop_at = time.monotonic() + args.timeout
     rng = random.Random(args.seed)
     visitors = [
-        asyncio.create_task(visitor(base_url, slug, random.Random(rng.random()), args, stats, done))
-        for _ in range(args.visitors)
+        asyncio.create_task(
+            visitor(server(n), slug, random.Random(rng.random()), args, stats, done)
+        )
+        for n in range(args.visitors)
     ]
     started = time.perf_counter()
     await asyncio.gather(
         *(
-            phone(base_url, token, random.Random(rng.random()), args, stats, sent[tid], stop_at)
-            for tid, token in links.items()
+            phone(server(n), token, random.Random(rng.random()), args, stats, sent[tid], stop_at)
+            for n, (tid, token) in enumerate(links.items())
         )
     )
     elapsed = time.perf_counter() - started
@@ -592,12 +609,19 @@ def run(args, database: Database) -> Run:
     tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
     connections.close_all()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    server = Gunicorn(database.url, args.port)
+    # Two servers share what two machines would: the database and the secret key.
+    secret_key = "load-test-only-" + secrets.token_hex(24)
+    servers = [
+        Gunicorn(database.url, args.port + n if args.port else 0, secret_key)
+        for n in range(args.servers)
+    ]
     try:
-        server.wait_ready()
+        for server in servers:
+            server.wait_ready()
+        ports = ", ".join(str(server.port) for server in servers)
         print(
-            f"PostgreSQL {database.version}, gunicorn -w {WORKERS} on 127.0.0.1:{server.port}, "
-            f"{os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
+            f"PostgreSQL {database.version}, {args.servers} x gunicorn -w {WORKERS} on 127.0.0.1:"
+            f"{ports}, {os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
             f"{args.rounds_before} rounds played before), {args.visitors} visitors; "
             f"a save every {args.think:g} s per table and {visiting(args)} per visitor on "
             f"average; {args.double:.0%} of the saves sent twice at once; "
@@ -606,11 +630,14 @@ def run(args, database: Database) -> Run:
         )
         load_before = os.getloadavg()[0]
         client_cpu = time.process_time()
-        stats, sent, elapsed = asyncio.run(run_clients(server.url, tournament.slug, links, args))
+        stats, sent, elapsed = asyncio.run(
+            run_clients([server.url for server in servers], tournament.slug, links, args)
+        )
         client_cpu = time.process_time() - client_cpu
         load_after = os.getloadavg()[0]
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_cpu = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
     return Run(
@@ -630,9 +657,10 @@ def main() -> int:
     # Stopped from outside (``timeout``, Ctrl-C): still stop gunicorn and drop the database.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sys.path.insert(0, str(ROOT))
-    if args.port and not port_free(args.port):
-        print(f"Port {args.port} on 127.0.0.1 is in use: choose another --port.", file=sys.stderr)
-        return 2
+    for port in range(args.port, args.port + args.servers) if args.port else ():
+        if not port_free(port):
+            print(f"Port {port} on 127.0.0.1 is in use: choose another --port.", file=sys.stderr)
+            return 2
     try:
         database = Database()
     except SetupError as exc:

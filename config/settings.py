@@ -19,6 +19,10 @@ command and gunicorn started in the checkout use the same settings.
   links); default: the server's own network address. A director can change it on the site.
 - ``PUBLIC_STANDINGS_SECONDS``: how long the public standings and the projector may show
   standings before computing them again (default 10; 0 computes them on every request).
+- ``CACHE``: where the computed standings are kept: ``database`` (a table in the database, shared
+  by every gunicorn worker and every server using that database; ``manage.py migrate`` creates
+  it) or ``memory`` (each process its own). Default: ``database`` on PostgreSQL, ``memory`` on
+  SQLite.
 - ``ENV_FILE``: the settings file to read instead of ``.env`` (empty: none).
 """
 
@@ -215,9 +219,32 @@ BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
 # Every player's phone reloads the public standings during a round; each server process computes
 # them at most once per this many seconds (the director's pages are always exact).
 PUBLIC_STANDINGS_SECONDS = float(env_str("PUBLIC_STANDINGS_SECONDS", default="10"))
+# The standings are cached under keys read from the database (tournament/standings/tables.py),
+# so a per-process cache is never wrong, only colder; the database cache is shared by every
+# worker and every application server, so the public standings are computed once for all.
+CACHE_TABLE = "bollen_cache"
+_cache = env_str(
+    "CACHE",
+    default="memory" if DATABASES["default"]["ENGINE"].endswith("sqlite3") else "database",
+).strip()
+if _cache not in {"memory", "database"}:
+    raise ValueError(f"CACHE={_cache!r} in the settings: use 'database' or 'memory'.")
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "bollen"}
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": CACHE_TABLE,
+            # A tournament's standings are some hundreds of kB; old states are never read
+            # again, so a few dozen entries are plenty (the oldest third goes past 100).
+            "OPTIONS": {"MAX_ENTRIES": 100},
+        }
+        if _cache == "database"
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "bollen"}
+    )
 }
+# How long computed standings are kept (their key changes with every change; this only frees
+# the room of old ones: unchanged standings are computed again after it, once).
+STANDINGS_CACHE_SECONDS = 600
 
 # Uploaded spreadsheets and tournament files: refuse anything bigger before parsing.
 IMPORT_MAX_BYTES = 5 * 1024 * 1024

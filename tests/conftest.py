@@ -18,6 +18,15 @@ def pytest_configure(config):
     call_command("compile_translations", stdout=io.StringIO())
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: a test's database is rolled back afterwards, so
+    the next test may reuse its ids, and cached standings keyed by them would be another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def director(django_user_model):
     """A signed-in tournament director's account."""

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import django_tables2 as tables
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.adapter import Standings, tournament_standings
-from tournament.models import Tournament
+from tournament.models import Player, Seat, SheetConfirmation, SheetScore, SheetVersion, Tournament
 from tournament.names import name_sort_key
 from tournament.sheets.confirmations import tournament_counts_every_sheet
 
@@ -33,7 +35,7 @@ def standings_table_rows(
         values = {
             "url": f"{before}/{player.pk}/{after}",
             "rank": row.rank,
-            "player": player,
+            "player_id": player.pk,
             "name": player.name,
             # Sorting by name sorts as Dutch lists do ("van der Meer" under M).
             "name_key": name_sort_key(player.name),
@@ -57,6 +59,94 @@ def standings_table_rows(
             values[f"round_{number}"] = row.per_round.get(number)
         rows.append(values)
     return rows, standings.rounds_counted
+
+
+@dataclass(frozen=True, slots=True)
+class RankedStandings:
+    """The standings table's rows (plain values, no model instances), the rounds that count,
+    and how many unconfirmed sheets are left out: what the standings pages draw."""
+
+    rows: list[dict]
+    rounds: tuple[int, ...]
+    left_out: int
+
+
+# Part of every cache key: a change to what the rows hold changes it, so that servers running
+# different releases against one shared cache never read each other's rows.
+RANKED_ROWS_FORMAT = 1
+
+
+def _tally(model, path: str, *, versions: bool = False) -> list:
+    """How many rows of ``model`` belong to the tournament, their highest id (and the sum of
+    their versions): subqueries for one query."""
+    rows = model.objects.filter(**{path: OuterRef("pk")}).order_by().values(path)
+    tallies = [
+        Subquery(rows.annotate(n=Count("pk")).values("n")),
+        Subquery(rows.annotate(n=Max("pk")).values("n")),
+    ]
+    if versions:
+        tallies.append(Subquery(rows.annotate(n=Sum("version")).values("n")))
+    return tallies
+
+
+def standings_key(tournament: Tournament) -> str:
+    """A key that changes whenever the standings may: read from the database (two queries),
+    never from this process, so every server computes the same key for the same standings.
+
+    Every save, restore and import of a sheet adds a ``SheetVersion`` or a ``SheetScore`` with a
+    new id or a higher version; seating, swaps and withdrawals add or delete seats; confirming
+    adds or deletes a ``SheetConfirmation``; ids are never used again (SQLite AUTOINCREMENT,
+    PostgreSQL sequences). So the count and highest id of those rows, with the scores' versions,
+    change with them. Players are edited in place (names, clubs, withdrawals): their values
+    themselves are part of the key, as are the tournament's settings that rank and count.
+    """
+    tallies = [
+        *_tally(Seat, "round__tournament"),
+        *_tally(SheetVersion, "table__round__tournament"),
+        *_tally(SheetConfirmation, "version__table__round__tournament"),
+        *_tally(SheetScore, "table__round__tournament", versions=True),
+    ]
+    (counts,) = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(**{f"t{i}": tally for i, tally in enumerate(tallies)})
+        .values_list(*(f"t{i}" for i in range(len(tallies))))
+    )
+    players = list(
+        Player.objects.filter(tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", "name", "club", "joined_round", "withdrawn_round")
+    )
+    facts = (
+        RANKED_ROWS_FORMAT,
+        tournament.pk,
+        tournament.slug,
+        tournament.tiebreaks,
+        tournament.count_unconfirmed,
+        tournament.confirmation_rule,
+        counts,
+        players,
+    )
+    digest = hashlib.blake2b(repr(facts).encode(), digest_size=20).hexdigest()
+    return f"standings:{tournament.pk}:{digest}"
+
+
+def ranked_standings(tournament: Tournament) -> RankedStandings:
+    """The standings rows, computed once for each state of the tournament's sheets, seats,
+    confirmations and players, and then read from the cache (shared by every server process
+    when ``CACHES`` is the database cache): a warm standings page only draws them.
+
+    The key says what the rows were computed from (``standings_key``), so a cached entry is
+    never out of date; nothing invalidates it, an old one is simply never asked for again.
+    """
+    key = standings_key(tournament)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    standings = tournament_standings(tournament)
+    rows, rounds = standings_table_rows(tournament, standings)
+    result = RankedStandings(rows=rows, rounds=rounds, left_out=standings.left_out)
+    cache.set(key, result, settings.STANDINGS_CACHE_SECONDS)
+    return result
 
 
 # What the public pages show of a standings row (no model instances: the rows are cached).
@@ -98,10 +188,10 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
         cached = cache.get(key)
         if cached is not None:
             return cached
-    rows, rounds = standings_table_rows(tournament)
+    ranked = ranked_standings(tournament)
     result = PublicStandings(
-        rows=[{name: row[name] for name in PUBLIC_ROW_KEYS} for row in rows],
-        rounds=rounds,
+        rows=[{name: row[name] for name in PUBLIC_ROW_KEYS} for row in ranked.rows],
+        rounds=ranked.rounds,
         computed_at=timezone.now(),
     )
     if seconds > 0:

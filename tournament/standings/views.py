@@ -6,18 +6,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from tournament.adapter import tournament_standings
 from tournament.exports.standings import StandingsExporter
 from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
-from tournament.standings.tables import StandingsTable, standings_notes, standings_table_rows
+from tournament.standings.tables import StandingsTable, ranked_standings, standings_notes
 
 
 @team_required
 def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    standings = tournament_standings(tournament)
-    rows, rounds = standings_table_rows(tournament, standings)
-    table = StandingsTable(rows, rounds=rounds)
+    standings = ranked_standings(tournament)
+    # A copy of the list: the table sorts it in place, the cached rows keep their order.
+    table = StandingsTable(list(standings.rows), rounds=standings.rounds)
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
@@ -28,7 +27,7 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "table": table,
             "rows": table.data.data,  # in the order the table was sorted
             "left_out": standings.left_out,
-            **standings_notes(tournament, rows),
+            **standings_notes(tournament, standings.rows),
         },
     )
 

@@ -12,6 +12,7 @@
 """
 
 import logging
+import socket
 
 from django.conf import settings
 from django.core.cache import cache
@@ -95,7 +96,9 @@ class ChosenLanguageMiddleware:
 
 # ---- The hosts the site answers to ----------------------------------------------------------
 
-EXTRA_HOSTS_CACHE_KEY = "bollen:extra-hosts"
+# Per machine: the hosts include this machine's own addresses, and the cache may be shared by
+# several application servers (``CACHE=database``).
+EXTRA_HOSTS_CACHE_KEY = f"bollen:extra-hosts:{socket.gethostname()}"
 EXTRA_HOSTS_SECONDS = 5
 
 
