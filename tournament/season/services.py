@@ -24,6 +24,7 @@ from tournament.models import (
     Player,
     Tournament,
 )
+from tournament.names import folded
 from tournament.players.importing import PlayerRow, check_rows
 from tournament.players.services import players_register
 from tournament.season.matching import MemberIndex, member_key
@@ -46,6 +47,13 @@ class SeasonRefusal(models.TextChoices):
     MEMBER_PLAYS = (
         "member_plays_already",
         gettext_lazy("This member has a player in that tournament already."),
+    )
+    NAME_TWICE_TONIGHT = (
+        "member_name_twice_tonight",
+        gettext_lazy(
+            "Two members of this name are here tonight: give one of them an initial or "
+            "another spelling in the register first."
+        ),
     )
     RULE = (
         "competition_rule",
@@ -296,21 +304,45 @@ class CheckIn:
     new_people: Sequence[tuple[str, str]] = ()
 
 
-def _settings_of_last_evening(competition: Competition) -> dict[str, Any]:
+# The settings an evening takes over from the one before (a new competition's first evening
+# takes the tournament defaults, as a tournament created on its own would).
+CARRIED_SETTINGS = (
+    "place",
+    "rounds_planned",
+    "language",
+    "table_sizes",
+    "prefer_size",
+    "tiebreaks",
+    "confirmation_rule",
+    "clubs_apart_first_round",
+)
+
+
+def _evening_settings(competition: Competition) -> dict[str, Any]:
     last = competition.evenings.select_related("tournament").order_by("-number").first()
     if last is None:
-        return {}
-    t = last.tournament
-    return {
-        "place": t.place,
-        "rounds_planned": t.rounds_planned,
-        "language": t.language,
-        "table_sizes": t.table_sizes,
-        "prefer_size": t.prefer_size,
-        "tiebreaks": t.tiebreaks,
-        "confirmation_rule": t.confirmation_rule,
-        "clubs_apart_first_round": t.clubs_apart_first_round,
-    }
+        return {name: Tournament._meta.get_field(name).get_default() for name in CARRIED_SETTINGS}
+    return {name: getattr(last.tournament, name) for name in CARRIED_SETTINGS}
+
+
+def _check_names_once(members: Sequence[Member]) -> None:
+    """Two people of one name cannot both play tonight (a tournament knows its players by
+    name): say who, so the register can tell them apart."""
+    seen: set[str] = set()
+    problems = []
+    for member in members:
+        key = folded(member.name)
+        if key in seen:
+            problems.append(
+                PlacedProblem(
+                    code=SeasonRefusal.NAME_TWICE_TONIGHT,
+                    message=str(SeasonRefusal.NAME_TWICE_TONIGHT.label),
+                    field=member.name,
+                )
+            )
+        seen.add(key)
+    if problems:
+        raise Refused(problems)
 
 
 @transaction.atomic
@@ -323,11 +355,12 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
     members = [*check_in.members, *new_members]
     if len(members) < 3:
         raise Refused.because(SeasonRefusal.NOBODY_CHECKED_IN)
+    _check_names_once(members)
     tournament = tournament_create(
         director=director,
         name=check_in.name.strip() or competition.name,
         date=check_in.date,
-        **_settings_of_last_evening(competition),
+        **_evening_settings(competition),
     )
     players = players_register(
         tournament=tournament,
