@@ -320,9 +320,8 @@ CARRIED_SETTINGS = (
 
 def _evening_settings(competition: Competition) -> dict[str, Any]:
     last = competition.evenings.select_related("tournament").order_by("-number").first()
-    if last is None:
-        return {name: Tournament._meta.get_field(name).get_default() for name in CARRIED_SETTINGS}
-    return {name: getattr(last.tournament, name) for name in CARRIED_SETTINGS}
+    source = Tournament() if last is None else last.tournament
+    return {name: getattr(source, name) for name in CARRIED_SETTINGS}
 
 
 def _check_names_once(members: Sequence[Member]) -> None:
