@@ -51,8 +51,9 @@ def season_document(season: Season) -> dict[str, Any]:
 
 
 def season_rows(season: Season) -> Rows:
-    """The season page's columns: rank, name, club, points, each evening (counted ones marked
-    with an asterisk in CSV and Excel), evenings played, bollen and correct counted."""
+    """The season page's columns: rank, name, club, points, each evening (one that does not
+    count in brackets), evenings played, bollen and correct counted. A result from a sheet no
+    director has confirmed yet is marked ``*`` (as text), and a legend row says so."""
     header = [_("Rank"), _("Name"), _("Club"), _("Points")]
     header += [_("E%(number)s") % {"number": n} for n in season.numbers]
     header += [_("Evenings"), _("Bollen"), _("Correct")]
@@ -63,11 +64,20 @@ def season_rows(season: Season) -> Rows:
         for number, result in zip(season.numbers, row.per_evening, strict=True):
             if result is None:
                 cells.append(None)
+                continue
+            mark = "*" if season.is_provisional(row, number) else ""
+            if number not in row.counted:
+                cells.append(f"({result.points}{mark})")
             else:
-                cells.append(result.points if number in row.counted else f"({result.points})")
+                cells.append(f"{result.points}{mark}" if mark else result.points)
         rank: Any = row.rank if row.rank is not None else _("unranked")
+        points: Any = f"{row.points}*" if season.is_provisional(row) else row.points
         totals = [row.played, row.bollen, row.correct]
-        rows.append([rank, member.name, member.club, row.points, *cells, *totals])
+        rows.append([rank, member.name, member.club, points, *cells, *totals])
+    if season.any_provisional:
+        rows.append([None] * len(header))
+        legend = _("provisional: from a sheet that no director has confirmed yet")
+        rows.append(["*", legend, *[None] * (len(header) - 2)])
     return Rows(header=header, rows=rows)
 
 

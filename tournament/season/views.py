@@ -143,15 +143,27 @@ def competition_detail(request: HttpRequest, competition: Competition) -> HttpRe
 
 
 def season_lines(season) -> list[dict]:
-    """What the season tables show per member: each evening as (points, counted)."""
+    """What the season tables show per member: each evening as (points, counted, provisional),
+    and whether the points count a provisional evening."""
     lines = []
     for row in season.rows:
         member = season.members[row.member]
         cells = [
-            (None if result is None else result.points, number in row.counted)
+            (
+                None if result is None else result.points,
+                number in row.counted,
+                season.is_provisional(row, number),
+            )
             for number, result in zip(season.numbers, row.per_evening, strict=True)
         ]
-        lines.append({"row": row, "member": member, "cells": cells})
+        lines.append(
+            {
+                "row": row,
+                "member": member,
+                "cells": cells,
+                "provisional": season.is_provisional(row),
+            }
+        )
     return lines
 
 
