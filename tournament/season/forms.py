@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Member, Tournament
+from tournament.names import folded
 from tournament.season.services import CompetitionSettings
 
 
@@ -76,6 +77,17 @@ class CheckInForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One per line: name, club. They join the register."),
     )
+
+    def near_answers(self) -> dict[str, str]:
+        """The answers to "do you mean ...?", by the folded new name they answer: a member's
+        id or ``NEW_MEMBER`` (posted as ``near-N`` with the name in ``near-N-name``)."""
+        answers = {}
+        for key, value in self.data.items():
+            if key.startswith("near-") and key.endswith("-name"):
+                answer = self.data.get(key.removesuffix("-name"), "")
+                if answer:
+                    answers[folded(value)] = answer
+        return answers
 
     def new_people_rows(self) -> list[tuple[str, str]]:
         rows = []

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.db.models import Max
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,6 +23,7 @@ from tournament.models import (
     Member,
     MemberQuestion,
     Player,
+    Seat,
     Tournament,
 )
 from tournament.names import folded
@@ -38,6 +40,13 @@ class SeasonRefusal(models.TextChoices):
     MERGE_SAME_EVENING = (
         "member_merge_same_evening",
         gettext_lazy("Both members played the same evening: they are two people."),
+    )
+    PLAYER_SEATED = (
+        "evening_player_seated",
+        gettext_lazy(
+            "This player sat at a table that evening and keeps their results: only a player "
+            "who was never seated can be removed."
+        ),
     )
     EVENING_TWICE = (
         "evening_twice",
@@ -115,6 +124,19 @@ class MergePreview:
     def allowed(self) -> bool:
         return not self.clashes and self.keep.pk != self.drop.pk
 
+    def clash_players(self) -> list[tuple[str, list[Player]]]:
+        """Per evening both played: how to fix it and the two players, whether seated."""
+        ids = [t.pk for t in self.clashes]
+        both = (
+            Player.objects.filter(tournament_id__in=ids, member__in=[self.keep, self.drop])
+            .annotate(seated=models.Exists(Seat.objects.filter(player=models.OuterRef("pk"))))
+            .order_by("pk")
+        )
+        by_tournament: dict[int, list[Player]] = {}
+        for player in both:
+            by_tournament.setdefault(player.tournament_id, []).append(player)
+        return [(merge_clash_advice(t), by_tournament.get(t.pk, [])) for t in self.clashes]
+
 
 def member_merge_preview(*, keep: Member, drop: Member) -> MergePreview:
     players = list(Player.objects.filter(member=drop).select_related("tournament"))
@@ -123,6 +145,39 @@ def member_merge_preview(*, keep: Member, drop: Member) -> MergePreview:
     )
     clashes = [p.tournament for p in players if p.tournament_id in kept_tournaments]
     return MergePreview(keep=keep, drop=drop, players=players, clashes=clashes)
+
+
+def evening_label(tournament: Tournament) -> str:
+    """ "evening 3 of Clubcompetitie (12-09-2026)": the evening as the secretary knows it."""
+    evening = tournament.competition_evenings.select_related("competition").first()
+    name = tournament.name
+    if tournament.date is not None:
+        name = f"{name}, {date_format(tournament.date, 'SHORT_DATE_FORMAT')}"
+    if evening is None:
+        return name
+    return _("evening %(number)s of %(competition)s (%(name)s)") % {
+        "number": evening.number,
+        "competition": evening.competition,
+        "name": name,
+    }
+
+
+def merge_clash_advice(tournament: Tournament) -> str:
+    """Why a merge is refused for ``tournament`` and how to make it possible."""
+    return _(
+        "Both members are players of %(evening)s, so they count as two people there. If they "
+        "are one person, checked in twice: remove the one who was never seated from that "
+        "evening's players (below), then merge."
+    ) % {"evening": evening_label(tournament)}
+
+
+@transaction.atomic
+def evening_player_remove(*, player: Player) -> None:
+    """Take a player off an evening who never sat at a table (checked in twice by mistake),
+    so that the two records of one person can be merged."""
+    if player.seats.exists():
+        raise Refused.because(SeasonRefusal.PLAYER_SEATED, field=player.name)
+    player.delete()
 
 
 @transaction.atomic
@@ -138,7 +193,7 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
             [
                 PlacedProblem(
                     code=SeasonRefusal.MERGE_SAME_EVENING,
-                    message=str(SeasonRefusal.MERGE_SAME_EVENING.label),
+                    message=merge_clash_advice(tournament),
                     field=tournament.name,
                 )
                 for tournament in preview.clashes

@@ -10,12 +10,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from tournament.errors import Refused, show_refused
 from tournament.models import Competition, Member, Player, Tournament
 from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
+from tournament.season.check_in import NEW_MEMBER, NearQuestion, new_names_sorted
 from tournament.season.exports import SeasonExporter
 from tournament.season.file import SeasonFileRefusal, competition_export, competition_import
 from tournament.season.forms import (
@@ -99,6 +102,27 @@ def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("member_edit", pk=keep.pk)
     preview = services.member_merge_preview(keep=keep, drop=drop)
     return render(request, "season/member_merge.html", {"preview": preview})
+
+
+@login_required
+@require_POST
+def member_merge_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take a never-seated player of a clashing evening off it, back to the merge preview."""
+    keep = get_object_or_404(Member, pk=pk)
+    other = request.POST.get("other", "")
+    player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
+    if player.member_id not in {keep.pk, int(other) if other.isdigit() else None}:
+        raise Http404
+    name = player.name
+    try:
+        services.evening_player_remove(player=player)
+    except Refused as refused:
+        show_refused(request, refused)
+    else:
+        messages.success(
+            request, _("%(name)s is no longer a player of that evening.") % {"name": name}
+        )
+    return redirect(f"{reverse('member_merge', args=[keep.pk])}?other={other}")
 
 
 @login_required
@@ -221,31 +245,44 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.GET.get("last"):
         initial["members"] = last_evening_members(competition)
     form = CheckInForm(request.POST or None, initial=initial)
+    questions: list[NearQuestion] = []
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.evening_check_in(
-                competition=competition,
-                director=request.user,
-                check_in=services.CheckIn(
-                    name=form.cleaned_data["name"],
-                    date=form.cleaned_data["date"],
-                    members=list(form.cleaned_data["members"]),
-                    new_people=form.new_people_rows(),
-                ),
-            )
-        except Refused as refused:
-            show_refused(request, refused)
-        else:
-            messages.success(
-                request,
-                _("Evening created with %(count)s players.")
-                % {"count": tournament.players.count()},
-            )
-            return redirect("tournament_detail", slug=tournament.slug)
+        names = new_names_sorted(
+            form.new_people_rows(), answers=form.near_answers(), register=members_listed()
+        )
+        questions = names.asked if names.open else []
+        ticked = {m.pk: m for m in [*form.cleaned_data["members"], *names.members]}
+        if not names.open:
+            try:
+                tournament = services.evening_check_in(
+                    competition=competition,
+                    director=request.user,
+                    check_in=services.CheckIn(
+                        name=form.cleaned_data["name"],
+                        date=form.cleaned_data["date"],
+                        members=list(ticked.values()),
+                        new_people=names.new_people,
+                    ),
+                )
+            except Refused as refused:
+                show_refused(request, refused)
+            else:
+                messages.success(
+                    request,
+                    _("Evening created with %(count)s players.")
+                    % {"count": tournament.players.count()},
+                )
+                return redirect("tournament_detail", slug=tournament.slug)
     return render(
         request,
         "season/check_in.html",
-        {"competition": competition, "form": form, "has_last": competition.evenings.exists()},
+        {
+            "competition": competition,
+            "form": form,
+            "has_last": competition.evenings.exists(),
+            "questions": questions,
+            "new_member": NEW_MEMBER,
+        },
     )
 
 
