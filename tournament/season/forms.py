@@ -17,6 +17,17 @@ class MemberForm(forms.Form):
     active = forms.BooleanField(label=_("Active"), required=False, initial=True)
 
 
+class MemberPasteForm(forms.Form):
+    paste = forms.CharField(
+        label=_("Paste a list"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "One member a line: name; club; member number (or with tabs between them, as "
+            "copied from Excel). Club and number may be left out."
+        ),
+    )
+
+
 class CompetitionForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     season = forms.CharField(

@@ -30,6 +30,7 @@ from tournament.names import folded
 from tournament.players.importing import PlayerRow, check_rows
 from tournament.players.services import players_register
 from tournament.season.matching import MemberIndex, member_key
+from tournament.season.register import MemberRow, members_check
 from tournament.tournaments.services import tournament_create
 
 
@@ -98,6 +99,27 @@ def member_create(*, name: str, club: str = "", number: str = "") -> Member:
     number = number.strip()
     _check_unique(name, club, number)
     return Member.objects.create(name=name, club=club, number=number)
+
+
+@transaction.atomic
+def members_add(*, rows: Sequence[MemberRow]) -> list[Member]:
+    """Add a pasted list to the register: every line, or none when any line is wrong (checked
+    again here: the register may have changed since the preview)."""
+    checked = members_check(rows, register=Member.objects.all())
+    problems = [
+        PlacedProblem(
+            code="member_row",
+            message=f"{row.name or '?'}: {'; '.join(row.problems)}",
+            field=_("line %(line)s") % {"line": row.line},
+        )
+        for row in checked
+        if row.problems
+    ]
+    if problems:
+        raise Refused(problems)
+    return Member.objects.bulk_create(
+        [Member(name=row.name, club=row.club, number=row.number) for row in checked]
+    )
 
 
 @transaction.atomic

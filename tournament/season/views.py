@@ -7,11 +7,13 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import Refused, show_refused
@@ -27,8 +29,10 @@ from tournament.season.forms import (
     CompetitionForm,
     EveningAddForm,
     MemberForm,
+    MemberPasteForm,
 )
 from tournament.season.permissions import competition_required
+from tournament.season.register import MemberRow, members_check, members_parse
 from tournament.season.selectors import (
     competitions_directed,
     last_evening_members,
@@ -38,11 +42,53 @@ from tournament.season.selectors import (
 )
 from tournament.tournament_file.reading import tournament_file_parse
 
+PASTE_SALT = "season-member-paste"
+
+
+def _members_paste(request: HttpRequest) -> tuple[MemberPasteForm, list[MemberRow], str]:
+    """The pasted list's form, its checked lines and the signed good ones for "Add"."""
+    paste = MemberPasteForm(request.POST if "paste" in request.POST else None)
+    if not (paste.is_bound and paste.is_valid()):
+        return paste, [], ""
+    rows = members_check(members_parse(paste.cleaned_data["paste"]), register=members_listed())
+    good = [[r.line, r.name, r.club, r.number] for r in rows if r.ok]
+    return paste, rows, signing.dumps(good, salt=PASTE_SALT) if good else ""
+
+
+def _members_paste_add(request: HttpRequest) -> bool:
+    try:
+        good = signing.loads(request.POST["payload"], salt=PASTE_SALT, max_age=3600)
+    except signing.BadSignature:
+        messages.error(request, _("The preview has expired; paste the list again."))
+        return False
+    rows = [
+        MemberRow(line=line, name=name, club=club, number=number)
+        for line, name, club, number in good
+    ]
+    try:
+        added = services.members_add(rows=rows)
+    except Refused as refused:
+        show_refused(request, refused)
+        return False
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s member joined the register.",
+            "%(count)s members joined the register.",
+            len(added),
+        )
+        % {"count": len(added)},
+    )
+    return True
+
 
 @login_required
 def member_list(request: HttpRequest) -> HttpResponse:
-    form = MemberForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and "payload" in request.POST and _members_paste_add(request):
+        return redirect("member_list")
+    paste, pasted, payload = _members_paste(request)
+    form = MemberForm(request.POST if "name" in request.POST else None)
+    if form.is_bound and form.is_valid():
         try:
             member = services.member_create(
                 name=form.cleaned_data["name"],
@@ -55,10 +101,21 @@ def member_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("%(name)s joined the register.") % {"name": member.name})
             return redirect("member_list")
     search = request.GET.get("q", "")
+    if not search and not pasted:
+        # Typing members one after another: after "Add" the cursor is back in the name.
+        form.fields["name"].widget.attrs["autofocus"] = True
     return render(
         request,
         "season/member_list.html",
-        {"form": form, "members": members_listed(search=search), "search": search},
+        {
+            "form": form,
+            "paste": paste,
+            "pasted": pasted,
+            "payload": payload,
+            "good": sum(r.ok for r in pasted),
+            "members": members_listed(search=search),
+            "search": search,
+        },
     )
 
 
