@@ -207,3 +207,13 @@ def test_a_refused_merge_says_which_evening_and_how_to_fix_it(director_client, f
     director_client.post(merge, {"other": jan.pk})
     assert not Member.objects.filter(pk=jan.pk).exists()
     assert Tournament.objects.get().players.filter(member=vries).count() == 1
+
+
+def test_the_check_in_lists_members_by_surname_as_the_register_does(director_client, fresh):
+    for name in ("Piet van der Zee", "Anna Mulder", "Jan de Boer", "Kees Aalbers"):
+        Member.objects.create(name=name)
+    page = director_client.get(reverse("check_in", args=[fresh.slug]))
+    listed = [label for _pk, label in page.context["form"].fields["members"].choices]
+    assert listed == ["Kees Aalbers", "Jan de Boer", "Anna Mulder", "Piet van der Zee"]
+    register = director_client.get(reverse("member_list"))
+    assert [m.name for m in register.context["members"]] == listed

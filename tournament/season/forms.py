@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Member, Tournament
-from tournament.names import folded
+from tournament.names import folded, name_sort_key
 from tournament.season.services import CompetitionSettings
 
 
@@ -88,6 +88,12 @@ class CheckInForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One per line: name, club. They join the register."),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The list in the register's order: by surname, the Dutch way.
+        members = sorted(Member.objects.filter(active=True), key=lambda m: name_sort_key(m.name))
+        self.fields["members"].choices = [(m.pk, str(m)) for m in members]
 
     def near_answers(self) -> dict[str, str]:
         """The answers to "do you mean ...?", by the folded new name they answer: a member's
