@@ -217,3 +217,22 @@ def test_the_check_in_lists_members_by_surname_as_the_register_does(director_cli
     assert listed == ["Kees Aalbers", "Jan de Boer", "Anna Mulder", "Piet van der Zee"]
     register = director_client.get(reverse("member_list"))
     assert [m.name for m in register.context["members"]] == listed
+
+
+@pytest.mark.parametrize(
+    ("name", "season", "title"),
+    [
+        ("Clubcompetitie 2026-2027", "2026-2027", "Clubcompetitie 2026-2027"),
+        ("Clubcompetitie", "2026-2027", "Clubcompetitie 2026-2027"),
+        ("Najaar", "", "Najaar"),
+    ],
+)
+def test_the_season_is_in_the_title_once(director_client, name, season, title):
+    director_client.post(
+        reverse("competition_list"), {"name": name, "season": season, "min_evenings": 0}
+    )
+    competition = Competition.objects.get()
+    assert str(competition) == title
+    page = director_client.get(reverse("competition_detail", args=[competition.slug]))
+    assert f"<h1>{title}</h1>" in page.content.decode()
+    assert competition.slug == title.lower().replace(" ", "-")

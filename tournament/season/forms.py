@@ -31,7 +31,13 @@ class MemberPasteForm(forms.Form):
 class CompetitionForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     season = forms.CharField(
-        label=_("Season"), max_length=80, required=False, help_text=_("e.g. 2026-2027")
+        label=_("Season"),
+        max_length=80,
+        required=False,
+        help_text=_(
+            "e.g. 2026-2027. The title is the name with the season after it, unless the name "
+            "contains the season already."
+        ),
     )
     best = forms.IntegerField(
         label=_("Best evenings that count"),

@@ -26,6 +26,7 @@ from tournament.models import (
     Seat,
     Tournament,
 )
+from tournament.models.season import competition_title
 from tournament.names import folded
 from tournament.players.importing import PlayerRow, check_rows
 from tournament.players.services import players_register
@@ -270,7 +271,7 @@ def competition_create(
     evenings when given."""
     settings.rule()
     competition = Competition.objects.create(
-        slug=_unique_slug(f"{settings.name} {settings.season}"),
+        slug=_unique_slug(competition_title(settings.name, settings.season)),
         name=settings.name.strip(),
         season=settings.season.strip(),
         best=settings.best,
