@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
@@ -236,3 +238,9 @@ def test_the_season_is_in_the_title_once(director_client, name, season, title):
     page = director_client.get(reverse("competition_detail", args=[competition.slug]))
     assert f"<h1>{title}</h1>" in page.content.decode()
     assert competition.slug == title.lower().replace(" ", "-")
+
+
+def test_the_check_in_date_starts_at_today(director_client, fresh):
+    page = director_client.get(reverse("check_in", args=[fresh.slug]))
+    today = datetime.date.today().isoformat()
+    assert f'value="{today}"' in page.content.decode()

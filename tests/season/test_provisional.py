@@ -91,3 +91,11 @@ def test_the_workbook_marks_them(director_client, provisional):
     assert unmarked
     assert not any(str(r[evening4]).endswith("*") for r in unmarked)
     assert rows[-1][0] == "*" and rows[-1][1] == LEGEND_NL
+
+
+def test_the_workbook_counts_rounds_without_a_bol_not_deals(director_client, season):
+    xlsx = director_client.get(reverse("competition_download", args=[season.slug, "xlsx"]))
+    sheet = load_workbook(io.BytesIO(xlsx.content))["Statistieken"]
+    labels = [row[0] for row in sheet.iter_rows(values_only=True)]
+    assert "Meeste rondes zonder bol" in labels
+    assert "Meeste spellen zonder bol" not in labels

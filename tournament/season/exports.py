@@ -95,8 +95,9 @@ def evening_rows(season: Season, index: int) -> Rows:
 
 @dataclass(frozen=True, slots=True)
 class SeasonStatistics:
-    """``bol_free``: complete games without a bol per member, most first; ``best``: the best
-    evening results (member, evening number, points); ``by_hand_size``: bids over the season."""
+    """``bol_free``: complete rounds (a table's 11 deals) without a bol per member, most
+    first; ``best``: the best evening results (member, evening number, points);
+    ``by_hand_size``: bids over the season."""
 
     bol_free: list[tuple[int, int]]
     best: list[tuple[int, int, int]]
@@ -137,7 +138,9 @@ def season_statistics(season: Season) -> SeasonStatistics:
 
 def statistics_rows(season: Season, stats: SeasonStatistics) -> Rows:
     name = {pk: m.name for pk, m in season.members.items()}
-    rows: list[list[Any]] = [[_("Most bol-free games"), None, None]]
+    # A "game" of the statistics is one round at a table (11 deals); on the site a "spel" is
+    # one deal, so the label says rounds.
+    rows: list[list[Any]] = [[_("Most rounds without a bol"), None, None]]
     rows += [[name[m], count, None] for m, count in stats.bol_free[:10]]
     rows += [[None, None, None], [_("Best evening"), _("Evening"), _("Points")]]
     rows += [[name[m], number, points] for m, number, points in stats.best]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -80,7 +82,10 @@ class CheckInForm(forms.Form):
 
     name = forms.CharField(label=_("Name of the evening"), max_length=200)
     date = forms.DateField(
-        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date"),
+        required=False,
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     members = forms.ModelMultipleChoiceField(
         label=_("Members here tonight"),
