@@ -65,7 +65,8 @@ def test_check_in_ticks_last_evening_searches_adds_a_name_and_creates_it(
     search.fill("")
     expect(page.get_by_label("Lid J", exact=True)).to_be_visible()
 
-    page.get_by_label("Nieuwe namen").fill("Nieuwe Speler, De Troef")
+    page.get_by_label("Nieuwe namen").fill("Nieuwe Speler, De Troef\n")
+    expect(count).to_have_text("10")  # the new names count too
     page.get_by_label("Naam van de avond").fill("Clubavond 4")
     screenshot(page, f"season-check-in-ready-{size}")
     page.get_by_role("button", name="Avond aanmaken").click()

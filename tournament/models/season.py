@@ -78,7 +78,16 @@ class Competition(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} {self.season}".strip()
+        return competition_title(self.name, self.season)
+
+
+def competition_title(name: str, season: str) -> str:
+    """The name with the season after it, unless the name says the season already
+    ("Clubcompetitie 2026-2027" stays as it is)."""
+    name, season = name.strip(), season.strip()
+    if not season or season.casefold() in name.casefold():
+        return name
+    return f"{name} {season}"
 
 
 class CompetitionEvening(models.Model):

@@ -51,8 +51,9 @@ def season_document(season: Season) -> dict[str, Any]:
 
 
 def season_rows(season: Season) -> Rows:
-    """The season page's columns: rank, name, club, points, each evening (counted ones marked
-    with an asterisk in CSV and Excel), evenings played, bollen and correct counted."""
+    """The season page's columns: rank, name, club, points, each evening (one that does not
+    count in brackets), evenings played, bollen and correct counted. A result from a sheet no
+    director has confirmed yet is marked ``*`` (as text), and a legend row says so."""
     header = [_("Rank"), _("Name"), _("Club"), _("Points")]
     header += [_("E%(number)s") % {"number": n} for n in season.numbers]
     header += [_("Evenings"), _("Bollen"), _("Correct")]
@@ -63,11 +64,20 @@ def season_rows(season: Season) -> Rows:
         for number, result in zip(season.numbers, row.per_evening, strict=True):
             if result is None:
                 cells.append(None)
+                continue
+            mark = "*" if season.is_provisional(row, number) else ""
+            if number not in row.counted:
+                cells.append(f"({result.points}{mark})")
             else:
-                cells.append(result.points if number in row.counted else f"({result.points})")
+                cells.append(f"{result.points}{mark}" if mark else result.points)
         rank: Any = row.rank if row.rank is not None else _("unranked")
+        points: Any = f"{row.points}*" if season.is_provisional(row) else row.points
         totals = [row.played, row.bollen, row.correct]
-        rows.append([rank, member.name, member.club, row.points, *cells, *totals])
+        rows.append([rank, member.name, member.club, points, *cells, *totals])
+    if season.any_provisional:
+        rows.append([None] * len(header))
+        legend = _("provisional: from a sheet that no director has confirmed yet")
+        rows.append(["*", legend, *[None] * (len(header) - 2)])
     return Rows(header=header, rows=rows)
 
 
@@ -85,8 +95,9 @@ def evening_rows(season: Season, index: int) -> Rows:
 
 @dataclass(frozen=True, slots=True)
 class SeasonStatistics:
-    """``bol_free``: complete games without a bol per member, most first; ``best``: the best
-    evening results (member, evening number, points); ``by_hand_size``: bids over the season."""
+    """``bol_free``: complete rounds (a table's 11 deals) without a bol per member, most
+    first; ``best``: the best evening results (member, evening number, points);
+    ``by_hand_size``: bids over the season."""
 
     bol_free: list[tuple[int, int]]
     best: list[tuple[int, int, int]]
@@ -127,7 +138,9 @@ def season_statistics(season: Season) -> SeasonStatistics:
 
 def statistics_rows(season: Season, stats: SeasonStatistics) -> Rows:
     name = {pk: m.name for pk, m in season.members.items()}
-    rows: list[list[Any]] = [[_("Most bol-free games"), None, None]]
+    # A "game" of the statistics is one round at a table (11 deals); on the site a "spel" is
+    # one deal, so the label says rounds.
+    rows: list[list[Any]] = [[_("Most rounds without a bol"), None, None]]
     rows += [[name[m], count, None] for m, count in stats.bol_free[:10]]
     rows += [[None, None, None], [_("Best evening"), _("Evening"), _("Points")]]
     rows += [[name[m], number, points] for m, number, points in stats.best]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Member, Tournament
+from tournament.names import folded, name_sort_key
 from tournament.season.services import CompetitionSettings
 
 
@@ -16,10 +19,27 @@ class MemberForm(forms.Form):
     active = forms.BooleanField(label=_("Active"), required=False, initial=True)
 
 
+class MemberPasteForm(forms.Form):
+    paste = forms.CharField(
+        label=_("Paste a list"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "One member a line: name; club; member number (or with tabs between them, as "
+            "copied from Excel). Club and number may be left out."
+        ),
+    )
+
+
 class CompetitionForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     season = forms.CharField(
-        label=_("Season"), max_length=80, required=False, help_text=_("e.g. 2026-2027")
+        label=_("Season"),
+        max_length=80,
+        required=False,
+        help_text=_(
+            "e.g. 2026-2027. The title is the name with the season after it, unless the name "
+            "contains the season already."
+        ),
     )
     best = forms.IntegerField(
         label=_("Best evenings that count"),
@@ -62,7 +82,10 @@ class CheckInForm(forms.Form):
 
     name = forms.CharField(label=_("Name of the evening"), max_length=200)
     date = forms.DateField(
-        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Date"),
+        required=False,
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     members = forms.ModelMultipleChoiceField(
         label=_("Members here tonight"),
@@ -76,6 +99,23 @@ class CheckInForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One per line: name, club. They join the register."),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The list in the register's order: by surname, the Dutch way.
+        members = sorted(Member.objects.filter(active=True), key=lambda m: name_sort_key(m.name))
+        self.fields["members"].choices = [(m.pk, str(m)) for m in members]
+
+    def near_answers(self) -> dict[str, str]:
+        """The answers to "do you mean ...?", by the folded new name they answer: a member's
+        id or ``NEW_MEMBER`` (posted as ``near-N`` with the name in ``near-N-name``)."""
+        answers = {}
+        for key, value in self.data.items():
+            if key.startswith("near-") and key.endswith("-name"):
+                answer = self.data.get(key.removesuffix("-name"), "")
+                if answer:
+                    answers[folded(value)] = answer
+        return answers
 
     def new_people_rows(self) -> list[tuple[str, str]]:
         rows = []

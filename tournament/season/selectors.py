@@ -130,12 +130,15 @@ def _unconfirmed(tournaments: Sequence[Tournament]) -> frozenset[int]:
 
 @dataclass(frozen=True, slots=True)
 class Evening:
-    """One evening of the season with its tournament's final standings rows."""
+    """One evening of the season with its tournament's final standings rows; ``provisional``:
+    the players whose score counts a sheet no director has confirmed yet (as the evening's own
+    standings mark them with ``*``)."""
 
     number: int
     tournament: Tournament
     rows: list[StandingRow]
     players: dict[int, Player]
+    provisional: frozenset[int] = frozenset()
 
 
 def evenings_standings(competition: Competition) -> list[Evening]:
@@ -168,34 +171,53 @@ def evenings_standings(competition: Competition) -> list[Evening]:
             names={pk: p.name for pk, p in of_tournament.items()},
             name_keys={pk: name_sort_key(p.name) for pk, p in of_tournament.items()},
         )
-        result.append(Evening(evening.number, tournament, rows, of_tournament))
+        provisional = frozenset(
+            player for s in counted if s.table_id in unconfirmed for player in s.player_ids
+        )
+        result.append(Evening(evening.number, tournament, rows, of_tournament, provisional))
     return result
 
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    """The season standings of a competition and what they were made from."""
+    """The season standings of a competition and what they were made from; ``provisional``
+    holds ``(member, evening number)`` for each evening result from an unconfirmed sheet."""
 
     competition: Competition
     evenings: list[Evening]
     rows: list[SeasonRow]
     members: dict[int, Member]
     open_questions: int
+    provisional: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def numbers(self) -> tuple[int, ...]:
         return tuple(e.number for e in self.evenings)
+
+    def is_provisional(self, row: SeasonRow, number: int | None = None) -> bool:
+        """Whether a member's result of evening ``number`` is provisional, or (without a
+        number) whether any evening that counts in the member's points is."""
+        if number is not None:
+            return (row.member, number) in self.provisional
+        return any((row.member, n) in self.provisional for n in row.counted)
+
+    @property
+    def any_provisional(self) -> bool:
+        return bool(self.provisional)
 
 
 def season_of(competition: Competition) -> Season:
     """The season standings: each member's evenings (through the players tied to them)."""
     evenings = evenings_standings(competition)
     results: dict[int, dict[int, EveningResult]] = defaultdict(dict)
+    provisional: set[tuple[int, int]] = set()
     for evening in evenings:
         for row in evening.rows:
             member_id = evening.players[row.player].member_id
             if member_id is None:
                 continue
+            if row.player in evening.provisional:
+                provisional.add((member_id, evening.number))
             results[member_id][evening.number] = EveningResult(
                 points=row.tournament_points, bollen=row.bollen, correct=row.correct
             )
@@ -215,7 +237,7 @@ def season_of(competition: Competition) -> Season:
         .distinct()
         .count()
     )
-    return Season(competition, evenings, rows, members, questions)
+    return Season(competition, evenings, rows, members, questions, frozenset(provisional))
 
 
 def season_meetings(competition: Competition, *, exclude: Tournament | None = None) -> Counter:

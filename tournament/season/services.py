@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.db.models import Max
+from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,11 +23,15 @@ from tournament.models import (
     Member,
     MemberQuestion,
     Player,
+    Seat,
     Tournament,
 )
+from tournament.models.season import competition_title
+from tournament.names import folded
 from tournament.players.importing import PlayerRow, check_rows
 from tournament.players.services import players_register
 from tournament.season.matching import MemberIndex, member_key
+from tournament.season.register import MemberRow, members_check
 from tournament.tournaments.services import tournament_create
 
 
@@ -38,6 +43,13 @@ class SeasonRefusal(models.TextChoices):
         "member_merge_same_evening",
         gettext_lazy("Both members played the same evening: they are two people."),
     )
+    PLAYER_SEATED = (
+        "evening_player_seated",
+        gettext_lazy(
+            "This player sat at a table that evening and keeps their results: only a player "
+            "who was never seated can be removed."
+        ),
+    )
     EVENING_TWICE = (
         "evening_twice",
         gettext_lazy("This tournament is an evening of the competition already."),
@@ -46,6 +58,13 @@ class SeasonRefusal(models.TextChoices):
     MEMBER_PLAYS = (
         "member_plays_already",
         gettext_lazy("This member has a player in that tournament already."),
+    )
+    NAME_TWICE_TONIGHT = (
+        "member_name_twice_tonight",
+        gettext_lazy(
+            "Two members of this name are here tonight: give one of them an initial or "
+            "another spelling in the register first."
+        ),
     )
     RULE = (
         "competition_rule",
@@ -84,6 +103,27 @@ def member_create(*, name: str, club: str = "", number: str = "") -> Member:
 
 
 @transaction.atomic
+def members_add(*, rows: Sequence[MemberRow]) -> list[Member]:
+    """Add a pasted list to the register: every line, or none when any line is wrong (checked
+    again here: the register may have changed since the preview)."""
+    checked = members_check(rows, register=Member.objects.all())
+    problems = [
+        PlacedProblem(
+            code="member_row",
+            message=f"{row.name or '?'}: {'; '.join(row.problems)}",
+            field=_("line %(line)s") % {"line": row.line},
+        )
+        for row in checked
+        if row.problems
+    ]
+    if problems:
+        raise Refused(problems)
+    return Member.objects.bulk_create(
+        [Member(name=row.name, club=row.club, number=row.number) for row in checked]
+    )
+
+
+@transaction.atomic
 def member_update(*, member: Member, name: str, club: str, number: str, active: bool) -> Member:
     name, club = _checked_text(name, club, label=member.name)
     number = number.strip()
@@ -107,6 +147,19 @@ class MergePreview:
     def allowed(self) -> bool:
         return not self.clashes and self.keep.pk != self.drop.pk
 
+    def clash_players(self) -> list[tuple[str, list[Player]]]:
+        """Per evening both played: how to fix it and the two players, whether seated."""
+        ids = [t.pk for t in self.clashes]
+        both = (
+            Player.objects.filter(tournament_id__in=ids, member__in=[self.keep, self.drop])
+            .annotate(seated=models.Exists(Seat.objects.filter(player=models.OuterRef("pk"))))
+            .order_by("pk")
+        )
+        by_tournament: dict[int, list[Player]] = {}
+        for player in both:
+            by_tournament.setdefault(player.tournament_id, []).append(player)
+        return [(merge_clash_advice(t), by_tournament.get(t.pk, [])) for t in self.clashes]
+
 
 def member_merge_preview(*, keep: Member, drop: Member) -> MergePreview:
     players = list(Player.objects.filter(member=drop).select_related("tournament"))
@@ -115,6 +168,39 @@ def member_merge_preview(*, keep: Member, drop: Member) -> MergePreview:
     )
     clashes = [p.tournament for p in players if p.tournament_id in kept_tournaments]
     return MergePreview(keep=keep, drop=drop, players=players, clashes=clashes)
+
+
+def evening_label(tournament: Tournament) -> str:
+    """ "evening 3 of Clubcompetitie (12-09-2026)": the evening as the secretary knows it."""
+    evening = tournament.competition_evenings.select_related("competition").first()
+    name = tournament.name
+    if tournament.date is not None:
+        name = f"{name}, {date_format(tournament.date, 'SHORT_DATE_FORMAT')}"
+    if evening is None:
+        return name
+    return _("evening %(number)s of %(competition)s (%(name)s)") % {
+        "number": evening.number,
+        "competition": evening.competition,
+        "name": name,
+    }
+
+
+def merge_clash_advice(tournament: Tournament) -> str:
+    """Why a merge is refused for ``tournament`` and how to make it possible."""
+    return _(
+        "Both members are players of %(evening)s, so they count as two people there. If they "
+        "are one person, checked in twice: remove the one who was never seated from that "
+        "evening's players (below), then merge."
+    ) % {"evening": evening_label(tournament)}
+
+
+@transaction.atomic
+def evening_player_remove(*, player: Player) -> None:
+    """Take a player off an evening who never sat at a table (checked in twice by mistake),
+    so that the two records of one person can be merged."""
+    if player.seats.exists():
+        raise Refused.because(SeasonRefusal.PLAYER_SEATED, field=player.name)
+    player.delete()
 
 
 @transaction.atomic
@@ -130,7 +216,7 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
             [
                 PlacedProblem(
                     code=SeasonRefusal.MERGE_SAME_EVENING,
-                    message=str(SeasonRefusal.MERGE_SAME_EVENING.label),
+                    message=merge_clash_advice(tournament),
                     field=tournament.name,
                 )
                 for tournament in preview.clashes
@@ -185,7 +271,7 @@ def competition_create(
     evenings when given."""
     settings.rule()
     competition = Competition.objects.create(
-        slug=_unique_slug(f"{settings.name} {settings.season}"),
+        slug=_unique_slug(competition_title(settings.name, settings.season)),
         name=settings.name.strip(),
         season=settings.season.strip(),
         best=settings.best,
@@ -296,21 +382,44 @@ class CheckIn:
     new_people: Sequence[tuple[str, str]] = ()
 
 
-def _settings_of_last_evening(competition: Competition) -> dict[str, Any]:
+# The settings an evening takes over from the one before (a new competition's first evening
+# takes the tournament defaults, as a tournament created on its own would).
+CARRIED_SETTINGS = (
+    "place",
+    "rounds_planned",
+    "language",
+    "table_sizes",
+    "prefer_size",
+    "tiebreaks",
+    "confirmation_rule",
+    "clubs_apart_first_round",
+)
+
+
+def _evening_settings(competition: Competition) -> dict[str, Any]:
     last = competition.evenings.select_related("tournament").order_by("-number").first()
-    if last is None:
-        return {}
-    t = last.tournament
-    return {
-        "place": t.place,
-        "rounds_planned": t.rounds_planned,
-        "language": t.language,
-        "table_sizes": t.table_sizes,
-        "prefer_size": t.prefer_size,
-        "tiebreaks": t.tiebreaks,
-        "confirmation_rule": t.confirmation_rule,
-        "clubs_apart_first_round": t.clubs_apart_first_round,
-    }
+    source = Tournament() if last is None else last.tournament
+    return {name: getattr(source, name) for name in CARRIED_SETTINGS}
+
+
+def _check_names_once(members: Sequence[Member]) -> None:
+    """Two people of one name cannot both play tonight (a tournament knows its players by
+    name): say who, so the register can tell them apart."""
+    seen: set[str] = set()
+    problems = []
+    for member in members:
+        key = folded(member.name)
+        if key in seen:
+            problems.append(
+                PlacedProblem(
+                    code=SeasonRefusal.NAME_TWICE_TONIGHT,
+                    message=str(SeasonRefusal.NAME_TWICE_TONIGHT.label),
+                    field=member.name,
+                )
+            )
+        seen.add(key)
+    if problems:
+        raise Refused(problems)
 
 
 @transaction.atomic
@@ -323,11 +432,12 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
     members = [*check_in.members, *new_members]
     if len(members) < 3:
         raise Refused.because(SeasonRefusal.NOBODY_CHECKED_IN)
+    _check_names_once(members)
     tournament = tournament_create(
         director=director,
         name=check_in.name.strip() or competition.name,
         date=check_in.date,
-        **_settings_of_last_evening(competition),
+        **_evening_settings(competition),
     )
     players = players_register(
         tournament=tournament,

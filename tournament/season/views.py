@@ -7,15 +7,20 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 from tournament.errors import Refused, show_refused
 from tournament.models import Competition, Member, Player, Tournament
 from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
+from tournament.season.check_in import NEW_MEMBER, NearQuestion, new_names_sorted
 from tournament.season.exports import SeasonExporter
 from tournament.season.file import SeasonFileRefusal, competition_export, competition_import
 from tournament.season.forms import (
@@ -24,8 +29,10 @@ from tournament.season.forms import (
     CompetitionForm,
     EveningAddForm,
     MemberForm,
+    MemberPasteForm,
 )
 from tournament.season.permissions import competition_required
+from tournament.season.register import MemberRow, members_check, members_parse
 from tournament.season.selectors import (
     competitions_directed,
     last_evening_members,
@@ -35,11 +42,53 @@ from tournament.season.selectors import (
 )
 from tournament.tournament_file.reading import tournament_file_parse
 
+PASTE_SALT = "season-member-paste"
+
+
+def _members_paste(request: HttpRequest) -> tuple[MemberPasteForm, list[MemberRow], str]:
+    """The pasted list's form, its checked lines and the signed good ones for "Add"."""
+    paste = MemberPasteForm(request.POST if "paste" in request.POST else None)
+    if not (paste.is_bound and paste.is_valid()):
+        return paste, [], ""
+    rows = members_check(members_parse(paste.cleaned_data["paste"]), register=members_listed())
+    good = [[r.line, r.name, r.club, r.number] for r in rows if r.ok]
+    return paste, rows, signing.dumps(good, salt=PASTE_SALT) if good else ""
+
+
+def _members_paste_add(request: HttpRequest) -> bool:
+    try:
+        good = signing.loads(request.POST["payload"], salt=PASTE_SALT, max_age=3600)
+    except signing.BadSignature:
+        messages.error(request, _("The preview has expired; paste the list again."))
+        return False
+    rows = [
+        MemberRow(line=line, name=name, club=club, number=number)
+        for line, name, club, number in good
+    ]
+    try:
+        added = services.members_add(rows=rows)
+    except Refused as refused:
+        show_refused(request, refused)
+        return False
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s member joined the register.",
+            "%(count)s members joined the register.",
+            len(added),
+        )
+        % {"count": len(added)},
+    )
+    return True
+
 
 @login_required
 def member_list(request: HttpRequest) -> HttpResponse:
-    form = MemberForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and "payload" in request.POST and _members_paste_add(request):
+        return redirect("member_list")
+    paste, pasted, payload = _members_paste(request)
+    form = MemberForm(request.POST if "name" in request.POST else None)
+    if form.is_bound and form.is_valid():
         try:
             member = services.member_create(
                 name=form.cleaned_data["name"],
@@ -52,10 +101,21 @@ def member_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("%(name)s joined the register.") % {"name": member.name})
             return redirect("member_list")
     search = request.GET.get("q", "")
+    if not search and not pasted:
+        # Typing members one after another: after "Add" the cursor is back in the name.
+        form.fields["name"].widget.attrs["autofocus"] = True
     return render(
         request,
         "season/member_list.html",
-        {"form": form, "members": members_listed(search=search), "search": search},
+        {
+            "form": form,
+            "paste": paste,
+            "pasted": pasted,
+            "payload": payload,
+            "good": sum(r.ok for r in pasted),
+            "members": members_listed(search=search),
+            "search": search,
+        },
     )
 
 
@@ -102,6 +162,27 @@ def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def member_merge_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take a never-seated player of a clashing evening off it, back to the merge preview."""
+    keep = get_object_or_404(Member, pk=pk)
+    other = request.POST.get("other", "")
+    player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
+    if player.member_id not in {keep.pk, int(other) if other.isdigit() else None}:
+        raise Http404
+    name = player.name
+    try:
+        services.evening_player_remove(player=player)
+    except Refused as refused:
+        show_refused(request, refused)
+    else:
+        messages.success(
+            request, _("%(name)s is no longer a player of that evening.") % {"name": name}
+        )
+    return redirect(f"{reverse('member_merge', args=[keep.pk])}?other={other}")
+
+
+@login_required
 def competition_list(request: HttpRequest) -> HttpResponse:
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -143,15 +224,27 @@ def competition_detail(request: HttpRequest, competition: Competition) -> HttpRe
 
 
 def season_lines(season) -> list[dict]:
-    """What the season tables show per member: each evening as (points, counted)."""
+    """What the season tables show per member: each evening as (points, counted, provisional),
+    and whether the points count a provisional evening."""
     lines = []
     for row in season.rows:
         member = season.members[row.member]
         cells = [
-            (None if result is None else result.points, number in row.counted)
+            (
+                None if result is None else result.points,
+                number in row.counted,
+                season.is_provisional(row, number),
+            )
             for number, result in zip(season.numbers, row.per_evening, strict=True)
         ]
-        lines.append({"row": row, "member": member, "cells": cells})
+        lines.append(
+            {
+                "row": row,
+                "member": member,
+                "cells": cells,
+                "provisional": season.is_provisional(row),
+            }
+        )
     return lines
 
 
@@ -209,31 +302,44 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.GET.get("last"):
         initial["members"] = last_evening_members(competition)
     form = CheckInForm(request.POST or None, initial=initial)
+    questions: list[NearQuestion] = []
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.evening_check_in(
-                competition=competition,
-                director=request.user,
-                check_in=services.CheckIn(
-                    name=form.cleaned_data["name"],
-                    date=form.cleaned_data["date"],
-                    members=list(form.cleaned_data["members"]),
-                    new_people=form.new_people_rows(),
-                ),
-            )
-        except Refused as refused:
-            show_refused(request, refused)
-        else:
-            messages.success(
-                request,
-                _("Evening created with %(count)s players.")
-                % {"count": tournament.players.count()},
-            )
-            return redirect("tournament_detail", slug=tournament.slug)
+        names = new_names_sorted(
+            form.new_people_rows(), answers=form.near_answers(), register=members_listed()
+        )
+        questions = names.asked if names.open else []
+        ticked = {m.pk: m for m in [*form.cleaned_data["members"], *names.members]}
+        if not names.open:
+            try:
+                tournament = services.evening_check_in(
+                    competition=competition,
+                    director=request.user,
+                    check_in=services.CheckIn(
+                        name=form.cleaned_data["name"],
+                        date=form.cleaned_data["date"],
+                        members=list(ticked.values()),
+                        new_people=names.new_people,
+                    ),
+                )
+            except Refused as refused:
+                show_refused(request, refused)
+            else:
+                messages.success(
+                    request,
+                    _("Evening created with %(count)s players.")
+                    % {"count": tournament.players.count()},
+                )
+                return redirect("tournament_detail", slug=tournament.slug)
     return render(
         request,
         "season/check_in.html",
-        {"competition": competition, "form": form, "has_last": competition.evenings.exists()},
+        {
+            "competition": competition,
+            "form": form,
+            "has_last": competition.evenings.exists(),
+            "questions": questions,
+            "new_member": NEW_MEMBER,
+        },
     )
 
 

@@ -19,13 +19,22 @@
       if (event.key === "Enter") event.preventDefault();
     });
   });
+  // The count is everyone who plays tonight: the ticked members and the new names, one a line.
   document.querySelectorAll("output[data-count]").forEach(function (output) {
     var list = document.querySelector(output.dataset.count);
+    var names = output.dataset.countLines && document.querySelector(output.dataset.countLines);
     if (!list) return;
     function update() {
-      output.value = list.querySelectorAll("input[type=checkbox]:checked").length;
+      var count = list.querySelectorAll("input[type=checkbox]:checked").length;
+      if (names) {
+        count += names.value.split("\n").filter(function (line) {
+          return line.trim() !== "";
+        }).length;
+      }
+      output.value = count;
     }
     list.addEventListener("change", update);
+    if (names) names.addEventListener("input", update);
     update();
   });
 })();

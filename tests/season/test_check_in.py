@@ -1,0 +1,246 @@
+"""Tonight's check-in: every way a secretary can fill it in ends in an evening or a message."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Competition, Member, Tournament
+from tournament.season.check_in import NEW_MEMBER
+from tournament.season.services import CompetitionSettings, competition_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def fresh(director):
+    """A competition without evenings, as a club starts its season."""
+    return competition_create(director=director, settings=CompetitionSettings(name="Najaar"))
+
+
+def messages_of(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_the_first_check_in_of_a_new_competition_uses_the_tournament_defaults(
+    director_client, fresh
+):
+    for name in ("Anna Aalbers", "Bert Bos", "Cor Claassen"):
+        Member.objects.create(name=name)
+    response = director_client.post(
+        reverse("check_in", args=[fresh.slug]),
+        {"name": "Avond 1", "members": list(Member.objects.values_list("pk", flat=True))},
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Avond 1")
+    default = Tournament()
+    assert tournament.table_sizes == default.table_sizes
+    assert tournament.tiebreaks == default.tiebreaks
+    assert tournament.players.count() == 3
+    assert fresh.evenings.get().number == 1
+
+
+def test_a_first_check_in_with_an_empty_register_takes_the_new_names(director_client, fresh):
+    response = director_client.post(
+        reverse("check_in", args=[fresh.slug]),
+        {"name": "Avond 1", "new_people": "Anna Aalbers\nBert Bos, De Troef\nCor Claassen\n"},
+    )
+    assert response.status_code == 302
+    assert Member.objects.count() == 3
+    assert Tournament.objects.get(name="Avond 1").players.count() == 3
+
+
+def test_a_check_in_with_too_few_people_says_so_on_the_page(director_client, fresh):
+    response = director_client.post(
+        reverse("check_in", args=[fresh.slug]), {"name": "Avond 1", "new_people": "Anna\n"}
+    )
+    assert response.status_code == 200
+    assert "Vink minstens drie spelers aan." in messages_of(response)
+    assert not Tournament.objects.exists()
+    assert not Member.objects.exists()
+
+
+def test_a_new_name_already_in_the_register_is_a_message_naming_it(director_client, fresh):
+    anna = Member.objects.create(name="Anna Aalbers", club="De Troef")
+    url = reverse("check_in", args=[fresh.slug])
+    typed = {"name": "Avond 1", "new_people": "anna aalbers, de troef\nBert Bos\nCor Claassen\n"}
+    asked = director_client.post(url, typed)
+    assert [q.members for q in asked.context["questions"]] == [[anna]]
+    response = director_client.post(
+        url, {**typed, "near-1-name": "anna aalbers", "near-1": NEW_MEMBER}
+    )
+    assert response.status_code == 200
+    (message,) = messages_of(response)
+    assert "anna aalbers" in message.casefold()
+    assert "Het ledenbestand heeft deze naam en club al." in message
+    assert Member.objects.count() == 1
+    assert not Tournament.objects.exists()
+
+
+def test_two_people_of_one_name_tonight_are_named_not_a_line_number(director_client, fresh):
+    one = Member.objects.create(name="Jan Smit", club="De Troef")
+    two = Member.objects.create(name="Jan Smit", club="Harten")
+    three = Member.objects.create(name="Cor Claassen")
+    response = director_client.post(
+        reverse("check_in", args=[fresh.slug]),
+        {"name": "Avond 1", "members": [one.pk, two.pk, three.pk]},
+    )
+    assert response.status_code == 200
+    (message,) = messages_of(response)
+    assert message.startswith("Jan Smit: Vanavond zijn er twee leden met deze naam")
+    assert not Tournament.objects.exists()
+
+
+def test_a_bad_date_is_a_message_at_the_date(director_client, fresh):
+    response = director_client.post(
+        reverse("check_in", args=[fresh.slug]),
+        {"name": "Avond 1", "date": "2026-02-30", "new_people": "A a\nB b\nC c\n"},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["date"]
+    assert not Tournament.objects.exists()
+
+
+def test_an_evening_name_that_is_taken_gets_its_own_address(director_client, fresh):
+    Member.objects.bulk_create([Member(name=n) for n in ("Anna A", "Bert B", "Cor C")])
+    ids = list(Member.objects.values_list("pk", flat=True))
+    url = reverse("check_in", args=[fresh.slug])
+    director_client.post(url, {"name": "Avond", "date": "2026-09-01", "members": ids})
+    second = Competition.objects.get(pk=fresh.pk)
+    response = director_client.post(
+        reverse("check_in", args=[second.slug]),
+        {"name": "Avond", "date": "2026-09-01", "members": ids},
+    )
+    assert response.status_code == 302
+    slugs = set(Tournament.objects.values_list("slug", flat=True))
+    assert len(slugs) == 2
+
+
+@pytest.fixture
+def register(fresh):
+    return {
+        name: Member.objects.create(name=name, club=club)
+        for name, club in [("J. de Vries", "De Troef"), ("Sjaak Brouwer", ""), ("Cor Bos", "")]
+    }
+
+
+@pytest.mark.parametrize(
+    ("typed", "member"), [("Jan de Vries", "J. de Vries"), ("Sjaak Brouwers", "Sjaak Brouwer")]
+)
+def test_a_new_name_near_a_member_is_asked_about_before_anyone_is_created(
+    director_client, fresh, register, typed, member
+):
+    url = reverse("check_in", args=[fresh.slug])
+    page = director_client.post(url, {"name": "Avond 1", "new_people": f"{typed}\nAnna\nBert\n"})
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"“{typed}”: bedoel je {register[member]} (lid)?" in text
+    assert "ja, die" in text and "nee, een nieuw lid" in text
+    assert not Tournament.objects.exists()
+    assert Member.objects.count() == 3
+
+
+def test_yes_that_one_plays_the_member_and_no_makes_a_new_one(director_client, fresh, register):
+    url = reverse("check_in", args=[fresh.slug])
+    vries, brouwer = register["J. de Vries"], register["Sjaak Brouwer"]
+    typed = {"name": "Avond 1", "new_people": "Jan de Vries\nSjaak Brouwers\nAnna Aalbers\n"}
+    answers = {
+        "near-1-name": "Jan de Vries",
+        "near-1": str(vries.pk),
+        "near-2-name": "Sjaak Brouwers",
+        "near-2": NEW_MEMBER,
+    }
+    response = director_client.post(url, {**typed, **answers})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.players.get(member=vries).name == "J. de Vries"
+    assert Member.objects.filter(name="Sjaak Brouwers").exists()
+    assert not tournament.players.filter(member=brouwer).exists()
+    assert tournament.players.count() == 3
+
+
+def test_a_half_answered_check_in_keeps_the_answers_given(director_client, fresh, register):
+    url = reverse("check_in", args=[fresh.slug])
+    vries = register["J. de Vries"]
+    typed = {"name": "Avond 1", "new_people": "Jan de Vries\nSjaak Brouwers\nAnna Aalbers\n"}
+    page = director_client.post(url, {**typed, "near-1-name": "Jan de Vries", "near-1": vries.pk})
+    assert [q.answer for q in page.context["questions"]] == [str(vries.pk), ""]
+    assert not Tournament.objects.exists()
+
+
+def test_short_surnames_one_letter_apart_are_not_asked_about(director_client, fresh, register):
+    url = reverse("check_in", args=[fresh.slug])
+    response = director_client.post(
+        url, {"name": "Avond 1", "new_people": "Cor Bol\nAnna Aalbers\nBert Berends\n"}
+    )
+    assert response.status_code == 302
+
+
+def test_a_refused_merge_says_which_evening_and_how_to_fix_it(director_client, fresh, register):
+    """Checked in twice: ticked as "J. de Vries" and typed as a new "Jan de Vries"."""
+    vries = register["J. de Vries"]
+    url = reverse("check_in", args=[fresh.slug])
+    director_client.post(
+        url,
+        {
+            "name": "Avond 1",
+            "date": "2026-09-12",
+            "members": [vries.pk],
+            "new_people": "Jan de Vries\nAnna Aalbers\nBert Berends\n",
+            "near-1-name": "Jan de Vries",
+            "near-1": NEW_MEMBER,
+        },
+    )
+    jan = Member.objects.get(name="Jan de Vries")
+    merge = reverse("member_merge", args=[vries.pk])
+    refused = director_client.post(merge, {"other": jan.pk})
+    text = refused.content.decode()
+    assert "avond 1 van Najaar (Avond 1, 12 sep 2026)" in text
+    assert "verwijder degene die nooit is ingedeeld" in text
+    assert Member.objects.filter(pk=jan.pk).exists()
+    duplicate = Tournament.objects.get().players.get(member=jan)
+    removed = director_client.post(
+        reverse("member_merge_remove", args=[vries.pk]),
+        {"other": jan.pk, "player": duplicate.pk},
+    )
+    assert removed.status_code == 302
+    director_client.post(merge, {"other": jan.pk})
+    assert not Member.objects.filter(pk=jan.pk).exists()
+    assert Tournament.objects.get().players.filter(member=vries).count() == 1
+
+
+def test_the_check_in_lists_members_by_surname_as_the_register_does(director_client, fresh):
+    for name in ("Piet van der Zee", "Anna Mulder", "Jan de Boer", "Kees Aalbers"):
+        Member.objects.create(name=name)
+    page = director_client.get(reverse("check_in", args=[fresh.slug]))
+    listed = [label for _pk, label in page.context["form"].fields["members"].choices]
+    assert listed == ["Kees Aalbers", "Jan de Boer", "Anna Mulder", "Piet van der Zee"]
+    register = director_client.get(reverse("member_list"))
+    assert [m.name for m in register.context["members"]] == listed
+
+
+@pytest.mark.parametrize(
+    ("name", "season", "title"),
+    [
+        ("Clubcompetitie 2026-2027", "2026-2027", "Clubcompetitie 2026-2027"),
+        ("Clubcompetitie", "2026-2027", "Clubcompetitie 2026-2027"),
+        ("Najaar", "", "Najaar"),
+    ],
+)
+def test_the_season_is_in_the_title_once(director_client, name, season, title):
+    director_client.post(
+        reverse("competition_list"), {"name": name, "season": season, "min_evenings": 0}
+    )
+    competition = Competition.objects.get()
+    assert str(competition) == title
+    page = director_client.get(reverse("competition_detail", args=[competition.slug]))
+    assert f"<h1>{title}</h1>" in page.content.decode()
+    assert competition.slug == title.lower().replace(" ", "-")
+
+
+def test_the_check_in_date_starts_at_today(director_client, fresh):
+    page = director_client.get(reverse("check_in", args=[fresh.slug]))
+    today = datetime.date.today().isoformat()
+    assert f'value="{today}"' in page.content.decode()
