@@ -16,7 +16,8 @@
  *
  * Focus: the boxes are in document order (a row per player); after a digit the focus moves to
  * the next box in bidding order (bids, the dealer last, then the tricks in the same order).
- * After every redraw the form gets a ``bollen:sheet`` event (detail.reason) for other views.
+ * After every redraw the form gets a ``bollen:sheet`` event (detail.reason) for other views;
+ * after a save its detail.stored is the counted sheet's boxes (``values`` of the answer).
  */
 (function () {
   "use strict";
@@ -77,8 +78,8 @@
   });
   function box(deal, seat, kind) { return boxes[deal + ":" + seat + ":" + kind]; }
 
-  function announce(reason) {
-    form.dispatchEvent(new CustomEvent("bollen:sheet", {detail: {reason: reason}}));
+  function announce(reason, extra) {
+    form.dispatchEvent(new CustomEvent("bollen:sheet", {detail: Object.assign({reason: reason}, extra)}));
   }
 
   /* ---- focus in bidding order ---- */
@@ -377,25 +378,30 @@
     state.sending = false;
     state.offline = false;
     state.retries = 0;
+    // Input typed since the snapshot (while it was in the air, or offline between retries) was
+    // not judged by this answer: it is never blocked by it, and goes out at once.
+    const typedSince = state.dirty;
     if (data.outcome === "saved") {
       const sent = sentValues(submission);
       state.acked = data.version;
       state.draftSeen = data.draft_seen || "";
       state.inflight = null;
       state.held = data.held.length > 0 || data.held_penalties.length > 0;
-      state.blocked = state.held;  // until the next change: sending it again gives the same answer
+      // Until the next change: sending the same again gives the same answer.
+      state.blocked = state.held && !typedSince;
       applySaved(data);
       applyValues(data.values, sent, heldDeals(data.held));
       applyValues(heldValues(data.held), sent, new Set());
       showHeld(data.held, data.held_penalties);
       if (state.dirty || state.held) persist(); else forget();
-      if (state.dirty) scheduleAutosave();
       setSync(state.held ? "held" : "saved", data.status_text);
-      announce(state.held ? "problems" : "saved");
+      // What the server counts, for other views (the phone's overview says per deal whether
+      // its boxes are stored, in agreement with the status line).
+      announce(state.held ? "problems" : "saved", {stored: data.values});
     } else if (data.outcome === "problems") {
       state.inflight = null;
       state.dirty = true;
-      state.blocked = true;  // until the next change: sending it again gives the same answer
+      state.blocked = !typedSince;  // until the next change: sending it again gives the same answer
       persist();
       showProblems(data);
       setSync("problems", M.problems);
@@ -427,6 +433,10 @@
       return failed("error", M.server_error);
     }
     if (state.again) { state.again = false; flush(true); }
+    else if (typedSince && state.dirty) {
+      clearTimeout(state.saveTimer);
+      if (readyToAutosave()) flush(false); else scheduleAutosave();
+    }
   }
 
   function failed(name, text) {

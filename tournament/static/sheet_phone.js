@@ -8,8 +8,8 @@
  * the totals the server computed ([data-total][data-seat]) and the status line (#sync).
  *
  * Whether a deal is saved: the boxes as the page came from the server are stored; from then on,
- * what was on the form when a save went out ("saving") is stored once it is answered ("saved").
- * A retry after a lost connection resends the same submission, so it keeps that copy.
+ * each save's answer says what the server counts (the ``bollen:sheet`` event's detail.stored),
+ * so the overview agrees with the status line, whatever the connection did in between.
  */
 (function () {
   "use strict";
@@ -26,7 +26,6 @@
   const seats = [...Array(players.length).keys()];
   const narrow = window.matchMedia("(max-width: 699px)");
   const sync = document.getElementById("sync");
-  const FAILED = new Set(["offline", "error", "signed-out"]);
 
   const dealNode = document.getElementById("phone-deal");
   const title = document.getElementById("phone-deal-title");
@@ -80,11 +79,16 @@
   }
   const stored = {};
   config.deals.forEach(function (d) { stored[d.deal] = dealKey(d.deal, "defaultValue"); });
-  let sending = sync && sync.dataset.state === "saving" ? formKeys() : null;
 
-  function syncMoved(previous, current) {
-    if (current === "saving" && (!FAILED.has(previous) || sending === null)) sending = formKeys();
-    else if (current === "saved" && sending) { Object.assign(stored, sending); sending = null; }
+  // The counted sheet's boxes as the server answered them (a row per deal, per seat
+  // {bid, tricks}), in the shape of dealKey.
+  function storedKey(row) {
+    return ["bid", "tricks"].map(function (kind) {
+      return seats.map(function (seat) {
+        const value = row && row[seat] ? row[seat][kind] : null;
+        return value === null || value === undefined ? "" : String(value);
+      }).join(",");
+    }).join("|");
   }
 
   function messages(node, selector) {
@@ -336,21 +340,14 @@
 
   form.addEventListener("bollen:sheet", function (event) {
     const detail = event.detail || {};
-    // If the sheet's script says which deals the server stored, that is the truth.
-    if (Array.isArray(detail.saved)) {
-      detail.saved.forEach(function (deal) { stored[deal] = dealKey(deal, "value"); });
+    // A save's answer says what the server counts: that is the truth.
+    if (Array.isArray(detail.stored)) {
+      config.deals.forEach(function (d) { stored[d.deal] = storedKey(detail.stored[d.deal - 1]); });
     }
     redrawSoon();
   });
   if (sync) {
-    new MutationObserver(function (records) {
-      records.forEach(function (record, index) {
-        if (record.type !== "attributes") return;
-        const next = index + 1 < records.length ? records.slice(index + 1).find(function (r) { return r.type === "attributes"; }) : null;
-        syncMoved(record.oldValue, next ? next.oldValue : sync.dataset.state);
-      });
-      redrawSoon();
-    }).observe(sync, {attributes: true, attributeFilter: ["data-state"], attributeOldValue: true,
+    new MutationObserver(redrawSoon).observe(sync, {attributes: true, attributeFilter: ["data-state"],
       childList: true, subtree: true, characterData: true});
   }
   // Messages the server put at the boxes, totals after a save.
