@@ -15,7 +15,7 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
-from tournament.models import Table
+from tournament.models import Table, Tournament
 from tournament.sheets.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -244,3 +244,48 @@ def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table
     assert {seat: stored(page.table)[1, seat] for seat in range(n)} == {
         seat: sheet[1, seat] for seat in range(n)
     }
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_the_drawn_first_dealer_is_asked_once_with_the_phones_buttons(browser, live_server, size):
+    tournament = played_tournament(8, 1, last_round=[0, 0])
+    Tournament.objects.filter(pk=tournament.pk).update(
+        first_dealer_rule=Tournament.FirstDealerRule.DRAWN
+    )
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    address = live_server.url + reverse("table_entry", args=[table_link_issue(table=table).token])
+    question = dutch("Who deals first?")
+    width, height = PHONES[size]
+    phone = browser.new_context(
+        locale="nl-NL", viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    wide = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+    try:
+        page = phone.new_page()
+        page.goto(address)
+        expect(page.get_by_role("heading", name=question)).to_have_count(1)
+        expect(page.locator("#phone-first-dealer")).to_be_visible()
+        expect(page.locator("#first-dealer")).to_be_hidden()
+        # No empty card above the question: the status line says where the sheet stands.
+        expect(page.locator("#sync")).to_have_text(dutch("Nothing saved yet"))
+        assert_fits(page, width)
+        name = table.seats.order_by("position")[2].player.name
+        page.locator("#phone-first-dealer").get_by_role("button", name=name).tap()
+        expect(page.locator("#phone-deal")).to_be_visible()
+        expect(page.get_by_role("heading", name=question)).to_have_count(0)
+        expect(page.locator("#phone-deal .phone-dealer")).to_have_text(
+            dutch("Dealer: %(name)s") % {"name": name}
+        )
+
+        # On a wide screen the plain form asks (here: the next table, still undecided).
+        other = Table.objects.get(round__tournament=tournament, number=2)
+        desk = wide.new_page()
+        desk.goto(
+            live_server.url + reverse("table_entry", args=[table_link_issue(table=other).token])
+        )
+        expect(desk.get_by_role("heading", name=question)).to_have_count(1)
+        expect(desk.locator("#first-dealer")).to_be_visible()
+        expect(desk.locator("#phone-sheet")).to_be_hidden()
+    finally:
+        phone.close()
+        wide.close()
