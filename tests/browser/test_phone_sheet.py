@@ -289,3 +289,44 @@ def test_the_drawn_first_dealer_is_asked_once_with_the_phones_buttons(browser, l
     finally:
         phone.close()
         wide.close()
+
+
+def test_a_reload_opens_the_held_deal_at_its_top(at_the_table):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    for deal in (1, 2, 3):
+        tap_deal(page, sheet, deal, n)
+        page.locator('#phone-sheet [data-move="next"]').tap()
+    order = bidding_order(4, n)
+    for seat in order:
+        tap_target(page, 4, seat, "bid", sheet[4, seat][0]).tap()
+    for seat in order:
+        tap_target(page, 4, seat, "tricks", 0).tap()  # nobody's tricks: they do not add up
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
+    expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+
+    page.reload()
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(4))
+    expect(overview_state(page, 4)).to_have_attribute("data-state", "problem")
+    expect(page.locator("#phone-sheet .phone-deal-msg .phone-error")).to_have_count(1)
+    top = page.locator("#phone-deal").bounding_box()["y"]
+    banner = page.locator("#sync").bounding_box()
+    assert banner["y"] + banner["height"] <= top + 1  # the deal's top, under the status line
+    assert top < page.viewport_size["height"] / 3
+
+
+def test_the_tricks_heading_is_not_under_the_status_line(at_the_table):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    tap_deal(page, sheet, 1, n)
+    page.locator('#phone-sheet [data-move="next"]').tap()
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    for seat in bidding_order(2, n):
+        tap_target(page, 2, seat, "bid", sheet[2, seat][0]).tap()  # on to the tricks
+    heading = page.get_by_role("heading", name=dutch("Tricks"))
+    expect(heading).to_be_in_viewport()
+    banner = page.locator("#sync").bounding_box()
+    top = heading.bounding_box()["y"]
+    assert banner["y"] + banner["height"] <= top  # the sticky status line covers nothing of it
+    assert top < banner["y"] + banner["height"] + 60  # scrolled to: just under the line

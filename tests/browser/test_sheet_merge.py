@@ -233,9 +233,7 @@ def test_a_deal_typed_offline_after_the_snapshot_goes_out_once_back(table_link, 
     assert stored(table).get((9, 0), (None, None)) == (None, None)
 
     a.context.set_offline(False)
-    expect(a_sync).to_contain_text(
-        dutch("Deals 1-%(last)s saved") % {"last": 7}, timeout=20_000
-    )
+    expect(a_sync).to_contain_text(dutch("Deals 1-%(last)s saved") % {"last": 7}, timeout=20_000)
     kept = stored(table)
     assert {c: kept[c] for c in sheet if c[0] <= 7} == {c: v for c, v in sheet.items() if c[0] <= 7}
     assert kept.get((9, 0), (None, None)) == (None, None)  # still held: deal 8 comes first

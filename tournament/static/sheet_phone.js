@@ -106,8 +106,10 @@
     if (dealKey(deal, "value") !== stored[deal]) return "held";
     return complete(deal) ? "saved" : "open";
   }
+  // The deal to open: the first one held back (a problem, or input the server does not have)
+  // or not complete.
   function inPlay() {
-    const open = config.deals.find(function (d) { return !complete(d.deal); });
+    const open = config.deals.find(function (d) { return !complete(d.deal) || dealState(d.deal) !== "saved"; });
     return open ? open.deal : config.deals.length;
   }
 
@@ -249,6 +251,8 @@
       item.querySelector(".phone-total-points").textContent = text || "\u2013";
     });
     document.body.style.setProperty("--phone-totals-height", section.querySelector(".phone-totals").offsetHeight + "px");
+    // The sticky status line's height: what scrolling to a deal or to its tricks keeps clear.
+    if (sync) document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
   }
 
   function drawFirstDealer() {
@@ -267,12 +271,20 @@
     }));
   }
 
+  // After a reload: the deal stays at the top of the screen while the page settles (the saved
+  // answer to the input put back, the status line growing), until the scorer touches the page.
+  let pinned = false;
+  ["pointerdown", "touchstart", "keydown", "wheel"].forEach(function (type) {
+    window.addEventListener(type, function () { pinned = false; }, {passive: true, capture: true});
+  });
+
   function redraw() {
     if (section.hidden) return;
     drawFirstDealer();
     drawDeal();
     drawOverview();
     drawTotals();
+    if (pinned) dealNode.scrollIntoView({block: "start"});
   }
 
   let pending = false;
@@ -362,4 +374,11 @@
   }
   narrow.addEventListener("change", apply);
   apply();
+  // After a reload the phone opens at the deal to play or correct, at its top: not where the
+  // browser was scrolled before (the next-deal button of the deal before).
+  if (narrow.matches) {
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    pinned = shown > 1;
+    if (pinned) dealNode.scrollIntoView({block: "start"});
+  }
 })();
