@@ -243,3 +243,35 @@ def test_a_deal_typed_offline_after_the_snapshot_goes_out_once_back(table_link, 
             "data-state", "saved"
         )
     expect(a.locator('.phone-jump[data-deal="9"]')).not_to_have_attribute("data-state", "saved")
+
+
+def test_an_idle_second_phone_follows_the_saves_of_the_first(table_link, device, settings):
+    settings.SHEET_POLL_SECONDS = 1  # the page asks every 1-1.25 s instead of 15-19 s
+    table, _link, address = table_link
+    first, second = device(), device(PHONE)
+    first.goto(address)
+    second.goto(address)
+    polls = []
+    second.on("request", lambda r: polls.append(r.url) if "?state=" in r.url else None)
+    type_deal(first, 1, DEAL_1)
+    expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
+    version = SheetVersion.objects.filter(table=table, number__isnull=False).count()
+
+    # No reload: the idle phone puts the saved deal, its totals and the status in place.
+    sync = second.locator("#sync")
+    expect(sync).to_have_attribute("data-state", "saved")
+    expect(sync).to_contain_text(dutch("version %(number)s", number=version))
+    for (seat, kind), digit in values(DEAL_1).items():
+        expect(box(second, 1, seat, kind)).to_have_value(str(digit))
+    expect(second.locator('.phone-jump[data-deal="1"]')).to_have_attribute("data-state", "saved")
+    totals = [first.locator(f'[data-total="3"][data-seat="{s}"]').inner_text() for s in range(4)]
+    expect(second.locator(".phone-totals .phone-total-points")).to_have_text(totals)
+    assert polls
+
+    # Typing on the second phone stops nothing and loses nothing: its deal 2 is saved, merged.
+    type_deal(second, 2, DEAL_2)
+    expect(sync).to_have_attribute("data-state", "saved")
+    cells = stored(table)
+    assert all(cells[2, seat] != (None, None) for seat in range(4))
+    assert all(cells[1, seat] != (None, None) for seat in range(4))
+    expect(first.locator("#sync")).to_contain_text(dutch("version %(number)s", number=version + 1))

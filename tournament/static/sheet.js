@@ -274,6 +274,7 @@
     held: false,
     draftSeen: config.draftSeen || "",  // the server's draft this page shows (merged, not replaced)
     retries: 0, retryTimer: null, saveTimer: null,
+    edits: 0,  // changes typed or chosen here: an idle poll's answer yields to any of them
   };
 
   function snapshot() {
@@ -600,6 +601,7 @@
   form.addEventListener("input", function (event) {
     const target = event.target;
     if (target.classList.contains("box")) boxTyped(target);
+    state.edits += 1;
     state.dirty = true;
     state.blocked = false;
     persist();
@@ -610,6 +612,7 @@
   });
   form.addEventListener("change", function (event) {
     if (event.target.tagName === "SELECT" || event.target.type === "checkbox") {
+      state.edits += 1;
       state.dirty = true;
       state.blocked = false;
       persist();
@@ -658,6 +661,61 @@
     }
     return undefined;
   });
+
+  /* ---- another device saves: an idle page follows ---- */
+
+  // While nothing is typed, in the air or chosen here (and the page is seen and online), ask
+  // now and then whether the sheet moved on: a GET with the tag of what this page shows
+  // (If-None-Match), answered 304 while nothing changed, else the sheet in the shape of a
+  // save's answer, put in place as one.
+  const POLL_MS = (config.pollSeconds || 15) * 1000;
+  let pollTag = null;
+  function idle() {
+    return !state.dirty && !state.inflight && !state.sending && !state.conflict && !state.refused
+      && document.visibilityState === "visible" && navigator.onLine !== false;
+  }
+  function schedulePoll() {
+    setTimeout(poll, POLL_MS * (1 + Math.random() / 4));
+  }
+  async function poll() {
+    if (!idle()) { schedulePoll(); return; }
+    const typedBefore = state.edits;
+    try {
+      const headers = {"X-Requested-With": "XMLHttpRequest", "Accept": "application/json"};
+      if (pollTag) headers["If-None-Match"] = pollTag;
+      const response = await fetch(window.location.pathname + "?state=" + state.acked, {
+        credentials: "same-origin", headers: headers, cache: "no-store",
+      });
+      const tag = response.headers.get("ETag");
+      if (response.status === 200 && (response.headers.get("Content-Type") || "").includes("application/json")) {
+        const data = await response.json();
+        // Only if nothing happened here meanwhile: a save of this page answers for itself.
+        if (data.outcome === "state" && idle() && state.edits === typedBefore && data.version >= state.acked) {
+          pollTag = tag;
+          putInPlace(data);
+        }
+      } else if (response.status === 304) {
+        pollTag = tag || pollTag;
+      }
+    } catch (error) { /* no connection: the next round asks again */ }
+    schedulePoll();
+  }
+  function putInPlace(data) {
+    const shown = {};
+    snapshot().forEach(function (pair) { shown[pair[0]] = pair[1]; });
+    state.acked = data.version;
+    state.draftSeen = data.draft_seen || "";
+    state.held = data.held.length > 0 || data.held_penalties.length > 0;
+    state.blocked = state.held;
+    applySaved(data);
+    applyValues(data.values, shown, heldDeals(data.held));
+    applyValues(heldValues(data.held), shown, new Set());
+    showHeld(data.held, data.held_penalties);
+    if (state.held) persist(); else forget();
+    setSync(state.held ? "held" : data.version ? "saved" : "idle", data.status_text);
+    announce(state.held ? "problems" : "saved", {stored: data.values});
+  }
+  if (!config.plain && config.pollSeconds !== 0) schedulePoll();
 
   window.addEventListener("online", function () { state.retries = 0; flush(false); });
   window.addEventListener("focus", function () { if (state.inflight) flush(false); });
