@@ -150,6 +150,26 @@ def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
     totals = table_sheet(page.table).result().totals
     strip = page.locator(".phone-totals li .phone-total-points")
     expect(strip).to_have_text([str(t.tournament_points) for t in totals])
+    # The next step in words, with each player's total, bollen and correct bids.
+    done = page.locator("#phone-done")
+    expect(done).to_be_visible()
+    expect(done).to_contain_text(
+        "Het formulier is compleet en opgeslagen. Geef het papieren formulier aan de "
+        "wedstrijdleiding."
+    )
+    rows = done.locator("tbody tr")
+    expect(rows).to_have_count(n)
+    names = list(page.table.seats.order_by("position").values_list("player__name", flat=True))
+    for seat, t in enumerate(totals):
+        cells = rows.nth(seat).locator("th, td")
+        expect(cells).to_have_text(
+            [names[seat], str(t.tournament_points), str(t.bollen), str(t.correct)]
+        )
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('#phone-done .phone-done-name')]"
+        ".every(n => n.scrollWidth <= n.clientWidth)"
+    )  # no name cut off: they wrap
+    assert_fits(page, page.width)
     screenshot(page, f"phone-{page.size}-sheet-complete")
 
     # The overview goes back to deal 3: two players' tricks were swapped on paper.

@@ -278,8 +278,37 @@
     window.addEventListener(type, function () { pinned = false; }, {passive: true, capture: true});
   });
 
+  // All eleven deals stored: the next step in words, and each player's total, bollen and
+  // correct bids (the grid's totals as the server computed them).
+  const doneNode = document.getElementById("phone-done");
+  let wasDone = null;
+  function drawDone() {
+    if (!doneNode) return;
+    const done = config.deals.every(function (d) { return complete(d.deal) && dealState(d.deal) === "saved"; });
+    doneNode.hidden = !done;
+    if (done) {
+      doneNode.querySelector(".phone-done-text").textContent = P.done;
+      const body = doneNode.querySelector("tbody");
+      body.replaceChildren(...players.map(function (name, seat) {
+        const row = el("tr");
+        const head = el("th", "phone-done-name", name);
+        head.scope = "row";
+        row.append(head);
+        [3, 0, 2].forEach(function (column) {
+          const cell = form.querySelector('[data-total="' + column + '"][data-seat="' + seat + '"]');
+          row.append(el("td", "num", cell ? cell.textContent.trim() : ""));
+        });
+        return row;
+      }));
+      // Once, when the last deal is saved here (not when the page opens on a finished sheet).
+      if (wasDone === false) doneNode.scrollIntoView({block: "start"});
+    }
+    wasDone = done;
+  }
+
   function redraw() {
     if (section.hidden) return;
+    drawDone();
     drawFirstDealer();
     drawDeal();
     drawOverview();
