@@ -209,6 +209,8 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
     expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
     assert stored(page.table).get((4, 0), (None, None)) == (None, None)
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(7))
+    note = page.locator(".phone-totals-note")
+    expect(note).to_have_text("Stand bij laatste opslag")  # the totals wait for the server
     assert_fits(page, page.width)
     page.screenshot(path=str(SCREENSHOTS / f"phone-{page.size}-offline-screen.png"))
     screenshot(page, f"phone-{page.size}-offline")
@@ -217,6 +219,7 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
     for deal in (4, 5, 6):
         expect(overview_state(page, deal)).to_have_attribute("data-state", "saved", timeout=20_000)
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    expect(note).to_be_hidden()
     kept = stored(page.table)
     assert {cell: kept[cell] for cell in sheet if cell[0] <= 6} == {
         cell: value for cell, value in sheet.items() if cell[0] <= 6

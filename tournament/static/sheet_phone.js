@@ -250,6 +250,10 @@
       const text = cell ? cell.textContent.trim() : "";
       item.querySelector(".phone-total-points").textContent = text || "\u2013";
     });
+    // The totals are the server's: while input here is not stored they are those of the last
+    // save, and say so.
+    const note = section.querySelector(".phone-totals-note");
+    if (note) note.hidden = !config.deals.some(function (d) { return dealState(d.deal) === "held"; });
     document.body.style.setProperty("--phone-totals-height", section.querySelector(".phone-totals").offsetHeight + "px");
     // The sticky status line's height: what scrolling to a deal or to its tricks keeps clear.
     if (sync) document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
