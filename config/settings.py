@@ -219,6 +219,9 @@ BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
 # Every player's phone reloads the public standings during a round; each server process computes
 # them at most once per this many seconds (the director's pages are always exact).
 PUBLIC_STANDINGS_SECONDS = float(env_str("PUBLIC_STANDINGS_SECONDS", default="10"))
+# An idle sheet page (a second phone on the table's link) asks this often (plus up to a quarter
+# more, at random) whether the sheet was saved elsewhere.
+SHEET_POLL_SECONDS = float(env_str("SHEET_POLL_SECONDS", default="15"))
 # The standings are cached under keys read from the database (tournament/standings/tables.py),
 # so a per-process cache is never wrong, only colder; the database cache is shared by every
 # worker and every application server, so the public standings are computed once for all.

@@ -15,7 +15,7 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
-from tournament.models import Table
+from tournament.models import Table, Tournament
 from tournament.sheets.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -150,6 +150,26 @@ def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
     totals = table_sheet(page.table).result().totals
     strip = page.locator(".phone-totals li .phone-total-points")
     expect(strip).to_have_text([str(t.tournament_points) for t in totals])
+    # The next step in words, with each player's total, bollen and correct bids.
+    done = page.locator("#phone-done")
+    expect(done).to_be_visible()
+    expect(done).to_contain_text(
+        "Het formulier is compleet en opgeslagen. Geef het papieren formulier aan de "
+        "wedstrijdleiding."
+    )
+    rows = done.locator("tbody tr")
+    expect(rows).to_have_count(n)
+    names = list(page.table.seats.order_by("position").values_list("player__name", flat=True))
+    for seat, t in enumerate(totals):
+        cells = rows.nth(seat).locator("th, td")
+        expect(cells).to_have_text(
+            [names[seat], str(t.tournament_points), str(t.bollen), str(t.correct)]
+        )
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('#phone-done .phone-done-name')]"
+        ".every(n => n.scrollWidth <= n.clientWidth)"
+    )  # no name cut off: they wrap
+    assert_fits(page, page.width)
     screenshot(page, f"phone-{page.size}-sheet-complete")
 
     # The overview goes back to deal 3: two players' tricks were swapped on paper.
@@ -189,6 +209,8 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
     expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
     assert stored(page.table).get((4, 0), (None, None)) == (None, None)
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(7))
+    note = page.locator(".phone-totals-note")
+    expect(note).to_have_text("Stand bij laatste opslag")  # the totals wait for the server
     assert_fits(page, page.width)
     page.screenshot(path=str(SCREENSHOTS / f"phone-{page.size}-offline-screen.png"))
     screenshot(page, f"phone-{page.size}-offline")
@@ -197,6 +219,7 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
     for deal in (4, 5, 6):
         expect(overview_state(page, deal)).to_have_attribute("data-state", "saved", timeout=20_000)
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    expect(note).to_be_hidden()
     kept = stored(page.table)
     assert {cell: kept[cell] for cell in sheet if cell[0] <= 6} == {
         cell: value for cell, value in sheet.items() if cell[0] <= 6
@@ -244,3 +267,89 @@ def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table
     assert {seat: stored(page.table)[1, seat] for seat in range(n)} == {
         seat: sheet[1, seat] for seat in range(n)
     }
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_the_drawn_first_dealer_is_asked_once_with_the_phones_buttons(browser, live_server, size):
+    tournament = played_tournament(8, 1, last_round=[0, 0])
+    Tournament.objects.filter(pk=tournament.pk).update(
+        first_dealer_rule=Tournament.FirstDealerRule.DRAWN
+    )
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    address = live_server.url + reverse("table_entry", args=[table_link_issue(table=table).token])
+    question = dutch("Who deals first?")
+    width, height = PHONES[size]
+    phone = browser.new_context(
+        locale="nl-NL", viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    wide = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+    try:
+        page = phone.new_page()
+        page.goto(address)
+        expect(page.get_by_role("heading", name=question)).to_have_count(1)
+        expect(page.locator("#phone-first-dealer")).to_be_visible()
+        expect(page.locator("#first-dealer")).to_be_hidden()
+        # No empty card above the question: the status line says where the sheet stands.
+        expect(page.locator("#sync")).to_have_text(dutch("Nothing saved yet"))
+        assert_fits(page, width)
+        name = table.seats.order_by("position")[2].player.name
+        page.locator("#phone-first-dealer").get_by_role("button", name=name).tap()
+        expect(page.locator("#phone-deal")).to_be_visible()
+        expect(page.get_by_role("heading", name=question)).to_have_count(0)
+        expect(page.locator("#phone-deal .phone-dealer")).to_have_text(
+            dutch("Dealer: %(name)s") % {"name": name}
+        )
+
+        # On a wide screen the plain form asks (here: the next table, still undecided).
+        other = Table.objects.get(round__tournament=tournament, number=2)
+        desk = wide.new_page()
+        desk.goto(
+            live_server.url + reverse("table_entry", args=[table_link_issue(table=other).token])
+        )
+        expect(desk.get_by_role("heading", name=question)).to_have_count(1)
+        expect(desk.locator("#first-dealer")).to_be_visible()
+        expect(desk.locator("#phone-sheet")).to_be_hidden()
+    finally:
+        phone.close()
+        wide.close()
+
+
+def test_a_reload_opens_the_held_deal_at_its_top(at_the_table):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    for deal in (1, 2, 3):
+        tap_deal(page, sheet, deal, n)
+        page.locator('#phone-sheet [data-move="next"]').tap()
+    order = bidding_order(4, n)
+    for seat in order:
+        tap_target(page, 4, seat, "bid", sheet[4, seat][0]).tap()
+    for seat in order:
+        tap_target(page, 4, seat, "tricks", 0).tap()  # nobody's tricks: they do not add up
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
+    expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+
+    page.reload()
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(4))
+    expect(overview_state(page, 4)).to_have_attribute("data-state", "problem")
+    expect(page.locator("#phone-sheet .phone-deal-msg .phone-error")).to_have_count(1)
+    top = page.locator("#phone-deal").bounding_box()["y"]
+    banner = page.locator("#sync").bounding_box()
+    assert banner["y"] + banner["height"] <= top + 1  # the deal's top, under the status line
+    assert top < page.viewport_size["height"] / 3
+
+
+def test_the_tricks_heading_is_not_under_the_status_line(at_the_table):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    tap_deal(page, sheet, 1, n)
+    page.locator('#phone-sheet [data-move="next"]').tap()
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    for seat in bidding_order(2, n):
+        tap_target(page, 2, seat, "bid", sheet[2, seat][0]).tap()  # on to the tricks
+    heading = page.get_by_role("heading", name=dutch("Tricks"))
+    expect(heading).to_be_in_viewport()
+    banner = page.locator("#sync").bounding_box()
+    top = heading.bounding_box()["y"]
+    assert banner["y"] + banner["height"] <= top  # the sticky status line covers nothing of it
+    assert top < banner["y"] + banner["height"] + 60  # scrolled to: just under the line

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from scoring.deals import bidding_order
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_sheet_entry import DEAL_1, DEAL_2, box, dutch, stored
 from tests.factories import played_tournament
@@ -196,3 +197,81 @@ def test_offline_in_the_middle_then_back_says_what_is_saved(
     leaving = "() => { const e = new Event('beforeunload', {cancelable: true});"
     leaving += " window.dispatchEvent(e); return e.defaultPrevented; }"
     assert not page.evaluate(leaving)  # everything saved: leaving asks nothing
+
+
+def test_a_deal_typed_offline_after_the_snapshot_goes_out_once_back(table_link, device):
+    """Phone A fills deal 6 offline (that submission waits for the connection) and then deal 7;
+    phone B meanwhile types deal 9, which the server holds back. Once A is back, deal 6 goes out
+    and deal 7 right after it: the held answer blocks nothing A typed since the snapshot."""
+    from tests.browser.test_phone_sheet import paper_sheet
+
+    table, _link, address = table_link
+    a, b = device(PHONE), device(PHONE)
+    a.goto(address)
+    b.goto(address)
+    n = table.seats.count()
+    sheet = paper_sheet(n)
+
+    def tap_deal(page, deal: int) -> None:
+        order = bidding_order(deal, n)
+        for kind, index in (("bid", 0), ("tricks", 1)):
+            for seat in order:
+                enter(page, deal, seat, kind, sheet[deal, seat][index])
+
+    for deal in range(1, 6):
+        tap_deal(a, deal)
+    a_sync = a.locator("#sync")
+    expect(a_sync).to_have_attribute("data-state", "saved")
+
+    a.context.set_offline(True)
+    tap_deal(a, 6)
+    expect(a_sync).to_have_attribute("data-state", "offline")  # deal 6's submission waits
+    tap_deal(a, 7)
+
+    tap_deal(b, 9)  # B is online: deal 9 is held ("play deal 6 first")
+    expect(b.locator("#sync")).to_have_attribute("data-state", "held")
+    assert stored(table).get((9, 0), (None, None)) == (None, None)
+
+    a.context.set_offline(False)
+    expect(a_sync).to_contain_text(dutch("Deals 1-%(last)s saved") % {"last": 7}, timeout=20_000)
+    kept = stored(table)
+    assert {c: kept[c] for c in sheet if c[0] <= 7} == {c: v for c, v in sheet.items() if c[0] <= 7}
+    assert kept.get((9, 0), (None, None)) == (None, None)  # still held: deal 8 comes first
+    # The overview agrees with the status line: deals 1-7 stored, deal 9 not.
+    for deal in range(1, 8):
+        expect(a.locator(f'.phone-jump[data-deal="{deal}"]')).to_have_attribute(
+            "data-state", "saved"
+        )
+    expect(a.locator('.phone-jump[data-deal="9"]')).not_to_have_attribute("data-state", "saved")
+
+
+def test_an_idle_second_phone_follows_the_saves_of_the_first(table_link, device, settings):
+    settings.SHEET_POLL_SECONDS = 1  # the page asks every 1-1.25 s instead of 15-19 s
+    table, _link, address = table_link
+    first, second = device(), device(PHONE)
+    first.goto(address)
+    second.goto(address)
+    polls = []
+    second.on("request", lambda r: polls.append(r.url) if "?state=" in r.url else None)
+    type_deal(first, 1, DEAL_1)
+    expect(first.locator("#sync")).to_have_attribute("data-state", "saved")
+    version = SheetVersion.objects.filter(table=table, number__isnull=False).count()
+
+    # No reload: the idle phone puts the saved deal, its totals and the status in place.
+    sync = second.locator("#sync")
+    expect(sync).to_have_attribute("data-state", "saved")
+    expect(sync).to_contain_text(dutch("version %(number)s", number=version))
+    for (seat, kind), digit in values(DEAL_1).items():
+        expect(box(second, 1, seat, kind)).to_have_value(str(digit))
+    expect(second.locator('.phone-jump[data-deal="1"]')).to_have_attribute("data-state", "saved")
+    totals = [first.locator(f'[data-total="3"][data-seat="{s}"]').inner_text() for s in range(4)]
+    expect(second.locator(".phone-totals .phone-total-points")).to_have_text(totals)
+    assert polls
+
+    # Typing on the second phone stops nothing and loses nothing: its deal 2 is saved, merged.
+    type_deal(second, 2, DEAL_2)
+    expect(sync).to_have_attribute("data-state", "saved")
+    cells = stored(table)
+    assert all(cells[2, seat] != (None, None) for seat in range(4))
+    assert all(cells[1, seat] != (None, None) for seat in range(4))
+    expect(first.locator("#sync")).to_contain_text(dutch("version %(number)s", number=version + 1))

@@ -5,6 +5,8 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -12,10 +14,11 @@ from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament
 from tournament.errors import Refused
-from tournament.models import ApartPair, Entry, Round, Seat, Tournament
+from tournament.models import ApartPair, Entry, Round, Seat, TableLink, Tournament
 from tournament.rounds.seating import round_move, round_seat, round_swap
 from tournament.rounds.seating_options import SeatingOption
 from tournament.sheets.services import SheetProblems, SheetSubmission, sheet_record
+from tournament.sheets.table_links import table_links_ensure
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +110,36 @@ def test_round_page_shows_seat_order_quality_and_publish(tournament, director_cl
     assert len(response.context["tables"]) == 4
     director_client.post(reverse("round_publish", args=[tournament.slug, 1]))
     assert tournament.rounds.get(number=1).state == Round.State.SEATED
+
+
+def test_publishing_makes_every_tables_link_at_once_and_printing_reuses_them(
+    tournament, director_client
+):
+    round_seat(tournament=tournament)
+    round_ = tournament.rounds.get(number=1)
+    assert not TableLink.objects.filter(table__round=round_).exists()
+    with CaptureQueriesContext(connection) as queries:
+        director_client.post(reverse("round_publish", args=[tournament.slug, 1]))
+    made = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith("INSERT") and TableLink._meta.db_table in q["sql"]
+    ]
+    assert len(made) == 1  # one bulk insert for the four tables
+    links = {link.table_id: link.token for link in TableLink.objects.filter(table__round=round_)}
+    table_ids = list(round_.tables.values_list("pk", flat=True))
+    assert sorted(links) == sorted(table_ids) and len(table_ids) == 4
+    page = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    with translation.override("nl"):
+        none = translation.gettext("Table link (none)")
+        link = translation.gettext("Table link")
+    assert none not in page.content.decode() and link in page.content.decode()
+    # Printing the sheets asks for the links: the same ones, nothing new.
+    printed = table_links_ensure(table_ids=table_ids)
+    assert {table_id: link.token for table_id, link in printed.items()} == links
+    # Publishing again (a second click) makes nothing new either.
+    director_client.post(reverse("round_publish", args=[tournament.slug, 1]))
+    assert TableLink.objects.filter(table__round=round_).count() == 4
 
 
 def test_unseat_removes_a_draft_seating(tournament, director_client):

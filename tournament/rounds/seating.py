@@ -387,12 +387,16 @@ def _close_gaps(table: Table) -> None:
 
 
 @transaction.atomic
-def round_publish(*, round_: Round) -> Round:
-    """Publish a draft seating: players can now look up their table."""
+def round_publish(*, round_: Round, by_user=None) -> Round:
+    """Publish a draft seating: players can now look up their table, and every table has its
+    private link at once (made in one query; printing the sheets reuses them)."""
+    from tournament.sheets.table_links import table_links_ensure  # the sheets import rounds
+
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.state == Round.State.DRAFT:
         round_.state = Round.State.SEATED
         round_.save(update_fields=["state"])
+    table_links_ensure(table_ids=list(round_.tables.values_list("pk", flat=True)), by_user=by_user)
     return round_
 
 

@@ -166,7 +166,7 @@ def round_balance(request: HttpRequest, tournament: Tournament, number: int) -> 
 @require_POST
 def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    services.round_publish(round_=round_)
+    services.round_publish(round_=round_, by_user=request.user)
     messages.success(request, _("Round %(round)s is published.") % {"round": number})
     return redirect("round_detail", slug=tournament.slug, number=number)
 

@@ -12,8 +12,9 @@ import json
 import uuid
 from functools import cached_property
 
+from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -39,7 +40,8 @@ from tournament.sheets.forms import (
     StoredPenalties,
 )
 from tournament.sheets.grid import cell_shown, sheet_grid, totals_shown
-from tournament.sheets.phone import phone_sheet_config
+from tournament.sheets.phone import phone_done_message, phone_sheet_config
+from tournament.sheets.selectors import sheet_state_tag
 from tournament.sheets.services import (
     SheetConflict,
     SheetProblems,
@@ -145,6 +147,7 @@ def sheet_js_config(
     first = sheet.stored.sheet.first_dealer
     config = {
         "scrollToOpen": not accounts,
+        "pollSeconds": settings.SHEET_POLL_SECONDS,
         "storageKey": f"bollen-sheet:{tournament.slug}:{sheet.table.round.number}:"
         f"{sheet.table.number}",
         "deals": [
@@ -199,7 +202,9 @@ def sheet_js_config(
     }
     config["messages"].update(_saving_messages())
     # The phone sheet's keys (players, deals[].label and .kind, phone): sheets/phone.py.
-    return phone_sheet_config(config, sheet.players)
+    config = phone_sheet_config(config, sheet.players)
+    config["phone"]["done"] = phone_done_message(tournament)
+    return config
 
 
 def _saving_messages() -> dict[str, str]:
@@ -480,20 +485,61 @@ def apply_picks(data, n_seats: int):
 
 
 def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> dict:
-    stored = saved.table_sheet
     held = (
         held_payload(saved.split, sheet.players) if saved.held else {"deals": [], "penalties": []}
     )
     # The save service has checked the sheet: what it found comes with the outcome.
-    result = None if saved.problems else stored.result()
-    status = stored.status_given(saved.problems, result)
+    result = None if saved.problems else saved.table_sheet.result()
+    payload = _sheet_payload(
+        request, sheet, saved.table_sheet, saved.problems, result, held, saved.version
+    )
+    payload.update(
+        {"created": saved.created, "merged": saved.merged, "draft_seen": saved.draft_token}
+    )
+    return payload
+
+
+def _state_payload(request, sheet: TablePage) -> dict:
+    """The sheet as it stands now, in the shape of a save's answer (outcome ``state``): what
+    an idle page puts in place when another device saved."""
+    held = held_payload(sheet.draft, sheet.players) if sheet.draft else None
+    payload = _sheet_payload(
+        request,
+        sheet,
+        sheet.stored,
+        sheet.problems,
+        sheet.result,
+        held or {"deals": [], "penalties": []},
+        sheet.version,
+    )
+    payload.update({"outcome": "state", "draft_seen": sheet_draft_token(sheet.table)})
+    return payload
+
+
+def sheet_poll(request: HttpRequest, table: Table, page) -> HttpResponse:
+    """The idle sheet page's question "was it saved elsewhere?" (a GET with ``?state``): 304
+    while the tag it sends as ``If-None-Match`` is the sheet's (two queries on a table's link),
+    else the sheet as it stands. ``page``: makes the ``SheetPage``, only when needed."""
+    tag = sheet_state_tag(table.pk)
+    if request.headers.get("If-None-Match") == tag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = JsonResponse(_state_payload(request, page().sheet))
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _sheet_payload(
+    request, sheet: TablePage, stored: TableSheet, problems, result, held: dict, version: int
+) -> dict:
+    status = stored.status_given(problems, result)
     penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
     cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
     totals = [list(totals_shown(t)) for t in (result.totals if result else [])]
     return {
         "outcome": "saved",
-        "version": saved.version,
-        "created": saved.created,
+        "version": version,
         "cells": cells,
         "totals": totals,
         "status": str(status),
@@ -507,12 +553,10 @@ def _saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> 
             {"result": _result_context(sheet.players, result)},
             request=request,
         ),
-        "merged": saved.merged,
         "values": sheet_values(SheetContent.of_sheet(stored.sheet)),
         "held": held["deals"],
         "held_penalties": held["penalties"],
-        "status_text": status_text(SheetContent.of_sheet(stored.sheet), held, saved.version),
-        "draft_seen": saved.draft_token,
+        "status_text": status_text(SheetContent.of_sheet(stored.sheet), held, version),
     }
 
 

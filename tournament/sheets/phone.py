@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.deals import deal_spec
+from tournament.models import Tournament
 
 
 def deal_kind(deal: int) -> str:
@@ -54,3 +55,15 @@ def phone_sheet_config(config: dict, players: tuple[str, ...]) -> dict:
     config["players"] = list(players)
     config["phone"] = phone_messages()
     return config
+
+
+def phone_done_message(tournament: Tournament) -> str:
+    """What the phone says once all eleven deals are saved: the next step, as the tournament's
+    confirmation rule has it (the paper sheet goes to the director, who confirms it, unless
+    sheets count without a confirmation)."""
+    if tournament.confirmation_rule == Tournament.ConfirmationRule.NONE:
+        return _(
+            "The sheet is complete and saved. It counts as it is; keep the paper sheet until "
+            "the tournament is over."
+        )
+    return _("The sheet is complete and saved. Hand the paper sheet to the tournament director.")

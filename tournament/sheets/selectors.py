@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 
 from tournament.models import Round, SheetVersion, Table, TableLink
 
@@ -72,3 +72,22 @@ def round_sheet_reviews(round_: Round) -> dict[int, SheetReview]:
             link_active=table_id in linked,
         )
     return reviews
+
+
+def sheet_state_tag(table_id: int) -> str:
+    """A tag of where a table's sheet stands: its version and its held input, in one query.
+    It changes with every save (a new version, or held input replaced); the sheet page's idle
+    poll sends it back as ``If-None-Match``."""
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
+        "-number"
+    )
+    row = (
+        Table.objects.filter(pk=table_id)
+        .annotate(
+            version=Subquery(latest.values("number")[:1]), draft_at=F("sheet_draft__updated_at")
+        )
+        .values_list("version", "draft_at")
+        .first()
+    )
+    version, draft_at = row if row is not None else (None, None)
+    return f'"v{version or 0}-{draft_at.isoformat() if draft_at else ""}"'

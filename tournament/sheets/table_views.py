@@ -27,6 +27,7 @@ from tournament.sheets.page import (
     SheetPage,
     director_table,
     sheet_context,
+    sheet_poll,
     table_page,
     wants_json,
 )
@@ -120,6 +121,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         if request.method == "POST" and wants_json(request):
             return _private(_refused(request, str(LinkRefusal.REVOKED.label), status=404))
         raise Http404
+    if request.method == "GET" and "state" in request.GET:
+        return _private(sheet_poll(request, link.table, lambda: TableSheetPage(request, link)))
     page = TableSheetPage(request, link)
     return _private(page.post() if request.method == "POST" else page.get())
 

@@ -22,6 +22,7 @@ from tournament.sheets.page import (
     describe_change,
     director_table,
     sheet_context,
+    sheet_poll,
 )
 from tournament.sheets.services import (
     SheetConflict,
@@ -82,7 +83,10 @@ class DirectorSheetPage(SheetPage):
 def sheet_edit(
     request: HttpRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
-    page = DirectorSheetPage(request, director_table(tournament, round, table))
+    sheet = director_table(tournament, round, table)
+    if request.method == "GET" and "state" in request.GET:
+        return sheet_poll(request, sheet.table, lambda: DirectorSheetPage(request, sheet))
+    page = DirectorSheetPage(request, sheet)
     return page.post() if request.method == "POST" else page.get()
 
 

@@ -16,7 +16,8 @@
  *
  * Focus: the boxes are in document order (a row per player); after a digit the focus moves to
  * the next box in bidding order (bids, the dealer last, then the tricks in the same order).
- * After every redraw the form gets a ``bollen:sheet`` event (detail.reason) for other views.
+ * After every redraw the form gets a ``bollen:sheet`` event (detail.reason) for other views;
+ * after a save its detail.stored is the counted sheet's boxes (``values`` of the answer).
  */
 (function () {
   "use strict";
@@ -77,8 +78,8 @@
   });
   function box(deal, seat, kind) { return boxes[deal + ":" + seat + ":" + kind]; }
 
-  function announce(reason) {
-    form.dispatchEvent(new CustomEvent("bollen:sheet", {detail: {reason: reason}}));
+  function announce(reason, extra) {
+    form.dispatchEvent(new CustomEvent("bollen:sheet", {detail: Object.assign({reason: reason}, extra)}));
   }
 
   /* ---- focus in bidding order ---- */
@@ -273,6 +274,7 @@
     held: false,
     draftSeen: config.draftSeen || "",  // the server's draft this page shows (merged, not replaced)
     retries: 0, retryTimer: null, saveTimer: null,
+    edits: 0,  // changes typed or chosen here: an idle poll's answer yields to any of them
   };
 
   function snapshot() {
@@ -377,25 +379,30 @@
     state.sending = false;
     state.offline = false;
     state.retries = 0;
+    // Input typed since the snapshot (while it was in the air, or offline between retries) was
+    // not judged by this answer: it is never blocked by it, and goes out at once.
+    const typedSince = state.dirty;
     if (data.outcome === "saved") {
       const sent = sentValues(submission);
       state.acked = data.version;
       state.draftSeen = data.draft_seen || "";
       state.inflight = null;
       state.held = data.held.length > 0 || data.held_penalties.length > 0;
-      state.blocked = state.held;  // until the next change: sending it again gives the same answer
+      // Until the next change: sending the same again gives the same answer.
+      state.blocked = state.held && !typedSince;
       applySaved(data);
       applyValues(data.values, sent, heldDeals(data.held));
       applyValues(heldValues(data.held), sent, new Set());
       showHeld(data.held, data.held_penalties);
       if (state.dirty || state.held) persist(); else forget();
-      if (state.dirty) scheduleAutosave();
       setSync(state.held ? "held" : "saved", data.status_text);
-      announce(state.held ? "problems" : "saved");
+      // What the server counts, for other views (the phone's overview says per deal whether
+      // its boxes are stored, in agreement with the status line).
+      announce(state.held ? "problems" : "saved", {stored: data.values});
     } else if (data.outcome === "problems") {
       state.inflight = null;
       state.dirty = true;
-      state.blocked = true;  // until the next change: sending it again gives the same answer
+      state.blocked = !typedSince;  // until the next change: sending it again gives the same answer
       persist();
       showProblems(data);
       setSync("problems", M.problems);
@@ -427,6 +434,10 @@
       return failed("error", M.server_error);
     }
     if (state.again) { state.again = false; flush(true); }
+    else if (typedSince && state.dirty) {
+      clearTimeout(state.saveTimer);
+      if (readyToAutosave()) flush(false); else scheduleAutosave();
+    }
   }
 
   function failed(name, text) {
@@ -590,6 +601,7 @@
   form.addEventListener("input", function (event) {
     const target = event.target;
     if (target.classList.contains("box")) boxTyped(target);
+    state.edits += 1;
     state.dirty = true;
     state.blocked = false;
     persist();
@@ -600,6 +612,7 @@
   });
   form.addEventListener("change", function (event) {
     if (event.target.tagName === "SELECT" || event.target.type === "checkbox") {
+      state.edits += 1;
       state.dirty = true;
       state.blocked = false;
       persist();
@@ -648,6 +661,61 @@
     }
     return undefined;
   });
+
+  /* ---- another device saves: an idle page follows ---- */
+
+  // While nothing is typed, in the air or chosen here (and the page is seen and online), ask
+  // now and then whether the sheet moved on: a GET with the tag of what this page shows
+  // (If-None-Match), answered 304 while nothing changed, else the sheet in the shape of a
+  // save's answer, put in place as one.
+  const POLL_MS = (config.pollSeconds || 15) * 1000;
+  let pollTag = null;
+  function idle() {
+    return !state.dirty && !state.inflight && !state.sending && !state.conflict && !state.refused
+      && document.visibilityState === "visible" && navigator.onLine !== false;
+  }
+  function schedulePoll() {
+    setTimeout(poll, POLL_MS * (1 + Math.random() / 4));
+  }
+  async function poll() {
+    if (!idle()) { schedulePoll(); return; }
+    const typedBefore = state.edits;
+    try {
+      const headers = {"X-Requested-With": "XMLHttpRequest", "Accept": "application/json"};
+      if (pollTag) headers["If-None-Match"] = pollTag;
+      const response = await fetch(window.location.pathname + "?state=" + state.acked, {
+        credentials: "same-origin", headers: headers, cache: "no-store",
+      });
+      const tag = response.headers.get("ETag");
+      if (response.status === 200 && (response.headers.get("Content-Type") || "").includes("application/json")) {
+        const data = await response.json();
+        // Only if nothing happened here meanwhile: a save of this page answers for itself.
+        if (data.outcome === "state" && idle() && state.edits === typedBefore && data.version >= state.acked) {
+          pollTag = tag;
+          putInPlace(data);
+        }
+      } else if (response.status === 304) {
+        pollTag = tag || pollTag;
+      }
+    } catch (error) { /* no connection: the next round asks again */ }
+    schedulePoll();
+  }
+  function putInPlace(data) {
+    const shown = {};
+    snapshot().forEach(function (pair) { shown[pair[0]] = pair[1]; });
+    state.acked = data.version;
+    state.draftSeen = data.draft_seen || "";
+    state.held = data.held.length > 0 || data.held_penalties.length > 0;
+    state.blocked = state.held;
+    applySaved(data);
+    applyValues(data.values, shown, heldDeals(data.held));
+    applyValues(heldValues(data.held), shown, new Set());
+    showHeld(data.held, data.held_penalties);
+    if (state.held) persist(); else forget();
+    setSync(state.held ? "held" : data.version ? "saved" : "idle", data.status_text);
+    announce(state.held ? "problems" : "saved", {stored: data.values});
+  }
+  if (!config.plain && config.pollSeconds !== 0) schedulePoll();
 
   window.addEventListener("online", function () { state.retries = 0; flush(false); });
   window.addEventListener("focus", function () { if (state.inflight) flush(false); });

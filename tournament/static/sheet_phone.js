@@ -8,8 +8,8 @@
  * the totals the server computed ([data-total][data-seat]) and the status line (#sync).
  *
  * Whether a deal is saved: the boxes as the page came from the server are stored; from then on,
- * what was on the form when a save went out ("saving") is stored once it is answered ("saved").
- * A retry after a lost connection resends the same submission, so it keeps that copy.
+ * each save's answer says what the server counts (the ``bollen:sheet`` event's detail.stored),
+ * so the overview agrees with the status line, whatever the connection did in between.
  */
 (function () {
   "use strict";
@@ -26,7 +26,6 @@
   const seats = [...Array(players.length).keys()];
   const narrow = window.matchMedia("(max-width: 699px)");
   const sync = document.getElementById("sync");
-  const FAILED = new Set(["offline", "error", "signed-out"]);
 
   const dealNode = document.getElementById("phone-deal");
   const title = document.getElementById("phone-deal-title");
@@ -80,11 +79,16 @@
   }
   const stored = {};
   config.deals.forEach(function (d) { stored[d.deal] = dealKey(d.deal, "defaultValue"); });
-  let sending = sync && sync.dataset.state === "saving" ? formKeys() : null;
 
-  function syncMoved(previous, current) {
-    if (current === "saving" && (!FAILED.has(previous) || sending === null)) sending = formKeys();
-    else if (current === "saved" && sending) { Object.assign(stored, sending); sending = null; }
+  // The counted sheet's boxes as the server answered them (a row per deal, per seat
+  // {bid, tricks}), in the shape of dealKey.
+  function storedKey(row) {
+    return ["bid", "tricks"].map(function (kind) {
+      return seats.map(function (seat) {
+        const value = row && row[seat] ? row[seat][kind] : null;
+        return value === null || value === undefined ? "" : String(value);
+      }).join(",");
+    }).join("|");
   }
 
   function messages(node, selector) {
@@ -102,8 +106,10 @@
     if (dealKey(deal, "value") !== stored[deal]) return "held";
     return complete(deal) ? "saved" : "open";
   }
+  // The deal to open: the first one held back (a problem, or input the server does not have)
+  // or not complete.
   function inPlay() {
-    const open = config.deals.find(function (d) { return !complete(d.deal); });
+    const open = config.deals.find(function (d) { return !complete(d.deal) || dealState(d.deal) !== "saved"; });
     return open ? open.deal : config.deals.length;
   }
 
@@ -244,7 +250,13 @@
       const text = cell ? cell.textContent.trim() : "";
       item.querySelector(".phone-total-points").textContent = text || "\u2013";
     });
+    // The totals are the server's: while input here is not stored they are those of the last
+    // save, and say so.
+    const note = section.querySelector(".phone-totals-note");
+    if (note) note.hidden = !config.deals.some(function (d) { return dealState(d.deal) === "held"; });
     document.body.style.setProperty("--phone-totals-height", section.querySelector(".phone-totals").offsetHeight + "px");
+    // The sticky status line's height: what scrolling to a deal or to its tricks keeps clear.
+    if (sync) document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
   }
 
   function drawFirstDealer() {
@@ -263,12 +275,49 @@
     }));
   }
 
+  // After a reload: the deal stays at the top of the screen while the page settles (the saved
+  // answer to the input put back, the status line growing), until the scorer touches the page.
+  let pinned = false;
+  ["pointerdown", "touchstart", "keydown", "wheel"].forEach(function (type) {
+    window.addEventListener(type, function () { pinned = false; }, {passive: true, capture: true});
+  });
+
+  // All eleven deals stored: the next step in words, and each player's total, bollen and
+  // correct bids (the grid's totals as the server computed them).
+  const doneNode = document.getElementById("phone-done");
+  let wasDone = null;
+  function drawDone() {
+    if (!doneNode) return;
+    const done = config.deals.every(function (d) { return complete(d.deal) && dealState(d.deal) === "saved"; });
+    doneNode.hidden = !done;
+    if (done) {
+      doneNode.querySelector(".phone-done-text").textContent = P.done;
+      const body = doneNode.querySelector("tbody");
+      body.replaceChildren(...players.map(function (name, seat) {
+        const row = el("tr");
+        const head = el("th", "phone-done-name", name);
+        head.scope = "row";
+        row.append(head);
+        [3, 0, 2].forEach(function (column) {
+          const cell = form.querySelector('[data-total="' + column + '"][data-seat="' + seat + '"]');
+          row.append(el("td", "num", cell ? cell.textContent.trim() : ""));
+        });
+        return row;
+      }));
+      // Once, when the last deal is saved here (not when the page opens on a finished sheet).
+      if (wasDone === false) doneNode.scrollIntoView({block: "start"});
+    }
+    wasDone = done;
+  }
+
   function redraw() {
     if (section.hidden) return;
+    drawDone();
     drawFirstDealer();
     drawDeal();
     drawOverview();
     drawTotals();
+    if (pinned) dealNode.scrollIntoView({block: "start"});
   }
 
   let pending = false;
@@ -336,21 +385,14 @@
 
   form.addEventListener("bollen:sheet", function (event) {
     const detail = event.detail || {};
-    // If the sheet's script says which deals the server stored, that is the truth.
-    if (Array.isArray(detail.saved)) {
-      detail.saved.forEach(function (deal) { stored[deal] = dealKey(deal, "value"); });
+    // A save's answer says what the server counts: that is the truth.
+    if (Array.isArray(detail.stored)) {
+      config.deals.forEach(function (d) { stored[d.deal] = storedKey(detail.stored[d.deal - 1]); });
     }
     redrawSoon();
   });
   if (sync) {
-    new MutationObserver(function (records) {
-      records.forEach(function (record, index) {
-        if (record.type !== "attributes") return;
-        const next = index + 1 < records.length ? records.slice(index + 1).find(function (r) { return r.type === "attributes"; }) : null;
-        syncMoved(record.oldValue, next ? next.oldValue : sync.dataset.state);
-      });
-      redrawSoon();
-    }).observe(sync, {attributes: true, attributeFilter: ["data-state"], attributeOldValue: true,
+    new MutationObserver(redrawSoon).observe(sync, {attributes: true, attributeFilter: ["data-state"],
       childList: true, subtree: true, characterData: true});
   }
   // Messages the server put at the boxes, totals after a save.
@@ -365,4 +407,11 @@
   }
   narrow.addEventListener("change", apply);
   apply();
+  // After a reload the phone opens at the deal to play or correct, at its top: not where the
+  // browser was scrolled before (the next-deal button of the deal before).
+  if (narrow.matches) {
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    pinned = shown > 1;
+    if (pinned) dealNode.scrollIntoView({block: "start"});
+  }
 })();
