@@ -148,3 +148,16 @@ def test_dates_show_lower_case_dutch_months_and_plurals_agree(director, director
         "1 speler ingeschreven.",
         "2 spelers ingeschreven.",
     )
+
+
+def test_the_tournament_page_says_where_the_public_pages_are_switched_on(director_client, director):
+    tournament = played_tournament(8, 1, director=director, public=False)
+    page = director_client.get(reverse("tournament_detail", args=[tournament.slug])).content
+    settings_link = reverse("tournament_edit", args=[tournament.slug]) + "#id_public"
+    assert "Openbare pagina's staan uit." in page.decode()
+    assert settings_link.encode() in page
+    tournament.public = True
+    tournament.save(update_fields=["public"])
+    page = director_client.get(reverse("tournament_detail", args=[tournament.slug])).content
+    for name in ("public_home", "public_standings", "public_screen"):
+        assert reverse(name, args=[tournament.slug]).encode() in page
