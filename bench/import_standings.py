@@ -24,7 +24,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoring.simulate import random_seating, simulate_tournament  # noqa: E402
 from tournament.exports.standings import StandingsExporter  # noqa: E402
-from tournament.models import Entry, Player, Round, Seat, Table, Tournament  # noqa: E402
+from tournament.models import Player, Round, Seat, SheetVersion, Table, Tournament  # noqa: E402
 from tournament.tournament_file.importing import tournament_import  # noqa: E402
 from tournament.tournament_file.reading import (  # noqa: E402
     _fast_validator,
@@ -81,17 +81,24 @@ def raw_import(text: str) -> None:
     )
     docs = [(r, t) for r, rd in zip(rounds, document["rounds"], strict=True) for t in rd["tables"]]
     tables = Table.objects.bulk_create(Table(round=r, number=t["number"]) for r, t in docs)
-    seats = Seat.objects.bulk_create(
+    Seat.objects.bulk_create(
         Seat(round_id=table.round_id, table=table, player_id=pk[player], position=i)
         for table, (_r, t) in zip(tables, docs, strict=True)
         for i, player in enumerate(t["seats"])
     )
-    seat = {(s.table_id, s.position): s.pk for s in seats}
-    Entry.objects.bulk_create(
-        Entry(seat_id=seat[table.pk, i], deal=n, bid=bid, tricks=(d["tricks"] or [None] * 9)[i])
+    # Each table's sheet as one row, the JSON form the site keeps it in (one copy per table).
+    SheetVersion.objects.bulk_create(
+        SheetVersion(
+            table=table,
+            number=0,
+            cells=[
+                [[bid, (d["tricks"] or [None] * 9)[i]] for i, bid in enumerate(d["bids"])]
+                for d in t["deals"]
+            ],
+            penalties=[],
+        )
         for table, (_r, t) in zip(tables, docs, strict=True)
-        for n, d in enumerate(t.get("deals", []), start=1)
-        for i, bid in enumerate(d["bids"])
+        if t.get("deals")
     )
 
 

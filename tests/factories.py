@@ -41,3 +41,24 @@ def played_tournament(
         settings={"table_sizes": [4, 5], "public": public},
     )
     return tournament_import(document=document, director=director)
+
+
+def sheet_version_stored(table, cells, penalties=()):
+    """Store ``cells`` (``{(deal, seat index): (bid, tricks)}``) and ``(seat, deal)``
+    ``penalties`` as ``table``'s next version, its sheet now, without the save service's rules:
+    for a test that needs a sheet in a state no page lets a table reach (on a draft seating,
+    finished without its scores kept). Returns the version."""
+    from tournament.models import SheetVersion
+    from tournament.sheets.content import SheetContent
+
+    latest = SheetVersion.objects.filter(table=table, number__isnull=False).order_by("-number")
+    number = latest.values_list("number", flat=True).first()
+    content = SheetContent.build(table.seats.count(), cells, penalties)
+    rows, penalty_rows = content.to_json()
+    return SheetVersion.objects.create(
+        table=table,
+        number=0 if number is None else number + 1,
+        base_number=number or 0,
+        cells=rows,
+        penalties=penalty_rows,
+    )

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import models
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
@@ -29,7 +29,6 @@ from scoring.sheet import (
 )
 from scoring.standings import RoundScore, StandingRow, seat_round_scores, standings
 from tournament.models import (
-    Entry,
     Player,
     Seat,
     SheetConfirmation,
@@ -38,7 +37,6 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.models import Penalty as PenaltyRow
 from tournament.names import name_sort_key
 
 
@@ -114,37 +112,27 @@ def load_table_sheets(
     round_number: int | None = None,
     table_ids: Sequence[int] | None = None,
 ) -> list[TableSheet]:
-    """Load the sheets of a tournament (or one round, or some tables) in three queries."""
+    """Load the sheets of a tournament (or one round, or some tables) in two queries: the
+    seats, and each table's current version (the one copy of its sheet)."""
     seats = Seat.objects.filter(round__tournament=tournament)
-    entries = Entry.objects.filter(seat__round__tournament=tournament)
-    penalties = PenaltyRow.objects.filter(seat__round__tournament=tournament)
+    versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
     if round_number is not None:
         seats = seats.filter(round__number=round_number)
-        entries = entries.filter(seat__round__number=round_number)
-        penalties = penalties.filter(seat__round__number=round_number)
+        versions = versions.filter(table__round__number=round_number)
     if table_ids is not None:
         seats = seats.filter(table_id__in=table_ids)
-        entries = entries.filter(seat__table_id__in=table_ids)
-        penalties = penalties.filter(seat__table_id__in=table_ids)
+        versions = versions.filter(table_id__in=table_ids)
 
     by_table, table_place, first_dealers = _seats_by_table(seats)
-    seat_place: dict[int, tuple[int, int]] = {}
-    for table_id, seats_of_table in by_table.items():
-        for index, (_position, seat_id, _player) in enumerate(seats_of_table):
-            seat_place[seat_id] = (table_id, index)
-
-    cells: dict[int, dict[tuple[int, int], tuple[int | None, int | None]]] = defaultdict(dict)
-    for seat_id, deal, bid, tricks in entries.values_list("seat_id", "deal", "bid", "tricks"):
-        table_id, index = seat_place[seat_id]
-        cells[table_id][(deal, index)] = (bid, tricks)
-    table_penalties: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for seat_id, deal in penalties.values_list("seat_id", "deal"):
-        table_id, index = seat_place[seat_id]
-        table_penalties[table_id].append((index, deal))
-
+    stored = {
+        table_id: (cells, penalties)
+        for table_id, cells, penalties in versions.values_list("table_id", "cells", "penalties")
+    }
     sheets = []
     for table_id, seats_of_table in by_table.items():
         round_no, table_no = table_place[table_id]
+        n_seats = len(seats_of_table)
+        cells, penalties = version_cells(*stored.get(table_id, ([], [])), n_seats=n_seats)
         sheets.append(
             TableSheet(
                 table_id=table_id,
@@ -153,15 +141,44 @@ def load_table_sheets(
                 seat_ids=tuple(s[1] for s in seats_of_table),
                 player_ids=tuple(s[2] for s in seats_of_table),
                 sheet=sheet_from_cells(
-                    len(seats_of_table),
-                    cells[table_id],
-                    sorted(table_penalties[table_id]),
-                    first_dealer=first_dealers[table_id],
+                    n_seats, cells, sorted(penalties), first_dealer=first_dealers[table_id]
                 ),
             )
         )
     sheets.sort(key=lambda s: (s.round_number, s.table_number))
     return sheets
+
+
+def current_versions(versions: QuerySet[SheetVersion]) -> QuerySet[SheetVersion]:
+    """Of ``versions``, each table's current one: the highest number (conflict records, which
+    have none, never are). A table's current version is the only copy of its sheet now."""
+    return versions.alias(now=_current_version("table_id")).filter(number=F("now"))
+
+
+def version_cells(
+    cells: list, penalties: list, *, n_seats: int
+) -> tuple[dict[tuple[int, int], tuple[int | None, int | None]], list[tuple[int, int]]]:
+    """A version's JSON (``SheetVersion.cells``, ``.penalties``) as ``{(deal, seat index):
+    (bid, tricks)}`` and ``(seat, deal)`` pairs, the boxes that hold something. Seats beyond
+    ``n_seats`` cannot hold anything (the seating is locked once a sheet has entries)."""
+    placed = {
+        (deal, seat): (pair[0], pair[1])
+        for deal, row in enumerate(cells, start=1)
+        for seat, pair in enumerate(row)
+        if seat < n_seats and (pair[0] is not None or pair[1] is not None)
+    }
+    return placed, [(seat, deal) for seat, deal in penalties if seat < n_seats]
+
+
+def started_table_ids(tables: QuerySet[Table]) -> frozenset[int]:
+    """Which of ``tables`` have a bid or tricks written on their sheet now (one query): what
+    locks a round's seating and a table's first dealer."""
+    versions = current_versions(SheetVersion.objects.filter(table__in=tables))
+    return frozenset(
+        table_id
+        for table_id, cells in versions.values_list("table_id", "cells")
+        if any(v is not None for row in cells for pair in row for v in pair)
+    )
 
 
 SeatsOfTables = dict[int, list[tuple[int, int, int]]]
@@ -359,9 +376,7 @@ def unconfirmed_table_ids(tournament: Tournament) -> frozenset[int]:
     """
     if tournament.confirmation_rule == Tournament.ConfirmationRule.NONE:
         return frozenset()
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
-        "-number"
-    )
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
     confirmed = SheetConfirmation.objects.filter(version=OuterRef("latest"))
     return frozenset(
         Table.objects.filter(round__tournament=tournament)

@@ -1,6 +1,6 @@
 """The Django admin: a look at everything, edits only where no rule of the game is at stake.
 
-Score sheets (entries, penalties, versions, confirmations), seating (rounds, tables, seats) and
+Score sheets (their versions, confirmations), seating (rounds, tables, seats) and
 table links change only through the site's pages and their services, which check the rules and
 keep the sheet's version history; here they are read-only and offer no "Add". Tournaments and
 players may be corrected here.
@@ -12,9 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import (
     Competition,
     CompetitionEvening,
-    Entry,
     Member,
-    Penalty,
     Player,
     Round,
     Seat,
@@ -109,23 +107,6 @@ class SeatAdmin(ReadOnly, admin.ModelAdmin):
     search_fields = ("player__name",)
     list_select_related = ("player", "table__round__tournament", "round")
     raw_id_fields = ("player", "table", "round")
-
-
-@admin.register(Entry)
-class EntryAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("seat", "deal", "bid", "tricks")
-    list_filter = ("seat__round__tournament", "deal")
-    search_fields = ("seat__player__name",)
-    list_select_related = ("seat__player", "seat__table__round__tournament")
-    raw_id_fields = ("seat",)
-
-
-@admin.register(Penalty)
-class PenaltyAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("seat", "deal")
-    list_filter = ("seat__round__tournament",)
-    list_select_related = ("seat__player", "seat__table__round__tournament")
-    raw_id_fields = ("seat",)
 
 
 @admin.register(SheetVersion)

@@ -16,10 +16,10 @@ from scoring.deals import DEAL_COUNT
 from scoring.errors import ErrorCode
 from scoring.sheet import casual_losers
 from tests.factories import played_tournament
-from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells
+from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells, stored_penalties
 from tournament.adapter import table_sheet
 from tournament.errors import RULE_MESSAGES, deal_name
-from tournament.models import Entry, Penalty, SheetVersion, Table
+from tournament.models import SheetVersion, Table
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.views import EMPTY
 
@@ -65,7 +65,7 @@ def test_a_signed_in_user_who_does_not_direct_the_tournament_is_refused(
     client.force_login(django_user_model.objects.create_user("other", password="x" * 12))
     assert client.get(url(empty_table)).status_code == 403
     assert client.post(url(empty_table), form_data(4, DEAL_1)).status_code == 403
-    assert not Entry.objects.filter(seat__table=empty_table).exists()
+    assert not stored_cells(empty_table)
 
 
 def test_an_unknown_table_is_not_found(director_client, tournament):
@@ -148,8 +148,8 @@ def test_the_dealer_making_the_bids_add_up_is_refused_at_the_dealers_box(
     assert f'<span class="error server">{message}</span>' in page  # at the dealer's box
     assert str(problem) in page  # in the list above the sheet, naming deal and player
     assert players[0] in str(problem)
-    assert not Entry.objects.filter(seat__table=empty_table).exists()
-    assert not SheetVersion.objects.exists()
+    assert not stored_cells(empty_table)
+    assert not SheetVersion.objects.filter(table=empty_table).exists()
 
 
 def test_tricks_that_do_not_add_up_are_refused(director_client, empty_table):
@@ -160,7 +160,7 @@ def test_tricks_that_do_not_add_up_are_refused(director_client, empty_table):
     assert [p.code for p in form.problems] == [ErrorCode.TRICKS_SUM]
     assert form.deal_errors[1]
     assert 'id="deal-msg-1"><span class="error server">' in response.content.decode()
-    assert not Entry.objects.filter(seat__table=empty_table).exists()
+    assert not stored_cells(empty_table)
 
 
 def test_a_box_holding_something_else_than_a_digit_is_refused(director_client, empty_table):
@@ -169,18 +169,18 @@ def test_a_box_holding_something_else_than_a_digit_is_refused(director_client, e
     response = director_client.post(url(empty_table), data)
     assert response.status_code == 422
     assert response.context["form"].cell_form(1, 1).has_error("bid")
-    assert not Entry.objects.filter(seat__table=empty_table).exists()
+    assert not stored_cells(empty_table)
 
 
 def test_a_penalty_bol_is_added_and_removed(director_client, empty_table):
     director_client.post(url(empty_table), form_data(4, DEAL_1, [(2, 1)]))
-    assert list(Penalty.objects.values_list("seat__position", "deal")) == [(2, 1)]
+    assert stored_penalties(empty_table) == [(2, 1)]
     page = director_client.get(url(empty_table)).content.decode()
     assert '<section id="penalties" class="card" data-penalties="[[2, 1]]">' in page
     director_client.post(
         url(empty_table), form_data(4, DEAL_1, [(2, 1)], base_version=1, removed=[0])
     )
-    assert not Penalty.objects.exists()
+    assert not stored_penalties(empty_table)
     assert SheetVersion.objects.filter(table=empty_table).count() == 2
 
 

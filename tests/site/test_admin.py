@@ -7,8 +7,6 @@ from django.urls import reverse
 
 from tests.factories import played_tournament
 from tournament.models import (
-    Entry,
-    Penalty,
     Round,
     Seat,
     SheetConfirmation,
@@ -19,7 +17,7 @@ from tournament.models import (
 
 pytestmark = pytest.mark.django_db
 
-READ_ONLY = [Entry, Penalty, SheetVersion, SheetConfirmation, Seat, Table, Round]
+READ_ONLY = [SheetVersion, SheetConfirmation, Seat, Table, Round]
 
 
 @pytest.fixture
@@ -41,22 +39,23 @@ def test_sheet_data_and_seating_offer_no_add(admin_client, model):
     assert admin_client.get(_url(model, "add")).status_code == 403
 
 
-def test_an_entry_cannot_be_changed_or_deleted_in_the_admin(admin_client):
+def test_a_sheet_cannot_be_changed_or_deleted_in_the_admin(admin_client):
     played_tournament(8, 1)
-    entry = Entry.objects.filter(bid__isnull=False).first()
-    before = (entry.bid, entry.tricks)
+    version = SheetVersion.objects.exclude(cells=[]).first()
+    before = (version.cells, version.penalties)
     versions = SheetVersion.objects.count()
-    page = admin_client.get(_url(Entry, "change", entry.pk))
+    page = admin_client.get(_url(SheetVersion, "change", version.pk))
     assert page.status_code == 200  # shown, read-only
-    assert 'name="bid"' not in page.content.decode()
+    assert 'name="cells"' not in page.content.decode()
     response = admin_client.post(
-        _url(Entry, "change", entry.pk),
-        {"seat": entry.seat_id, "deal": entry.deal, "bid": 5, "tricks": 0},
+        _url(SheetVersion, "change", version.pk),
+        {"table": version.table_id, "number": 0, "cells": "[]", "penalties": "[]"},
     )
     assert response.status_code == 403
-    assert admin_client.post(_url(Entry, "delete", entry.pk), {"post": "yes"}).status_code == 403
-    entry.refresh_from_db()
-    assert (entry.bid, entry.tricks) == before
+    delete = admin_client.post(_url(SheetVersion, "delete", version.pk), {"post": "yes"})
+    assert delete.status_code == 403
+    version.refresh_from_db()
+    assert (version.cells, version.penalties) == before
     assert SheetVersion.objects.count() == versions
 
 
@@ -76,5 +75,5 @@ def test_a_whole_tournament_can_be_deleted_with_its_sheets(admin_client):
     response = admin_client.post(url, {"post": "yes"})
     assert response.status_code == 302
     assert not Tournament.objects.filter(pk=tournament.pk).exists()
-    assert not Entry.objects.filter(seat__round__tournament=tournament).exists()
-    assert Entry.objects.filter(seat__round__tournament=other).exists()
+    assert not SheetVersion.objects.filter(table__round__tournament=tournament).exists()
+    assert SheetVersion.objects.filter(table__round__tournament=other).exists()

@@ -14,12 +14,10 @@ from django.utils import translation
 from jsonschema import Draft202012Validator
 
 from scoring.simulate import simulate_deal
-from tests.factories import played_tournament
+from tests.factories import played_tournament, sheet_version_stored
 from tournament.adapter import load_table_sheets, table_sheet
 from tournament.errors import FileCode, Refused
 from tournament.models import (
-    Entry,
-    Seat,
     SheetConfirmation,
     SheetVersion,
     Table,
@@ -46,21 +44,18 @@ def english():
 
 
 def finish_round(tournament, number):
-    """Enter the missing deals of every table of a round, as the sheet page would."""
-    seats = Seat.objects.filter(round__tournament=tournament, round__number=number)
-    by_table = {}
-    for seat in seats.order_by("position"):
-        by_table.setdefault(seat.table_id, []).append(seat)
+    """Enter the missing deals of every table of a round (a version each, without the save
+    service: the round's state is moved by the caller)."""
     rng = random.Random(7)
-    for table_seats in by_table.values():
-        done = Entry.objects.filter(seat__in=table_seats, tricks__isnull=False).values("deal")
-        played = len({row["deal"] for row in done})
+    for table in Table.objects.filter(round__tournament=tournament, round__number=number):
+        sheet = table_sheet(table).sheet
+        played = sum(deal.is_complete for deal in sheet.deals)
+        cells = cells_of(table)
         for deal in range(played + 1, 12):
-            bids, tricks = simulate_deal(deal, len(table_seats), rng)
-            for seat, bid, won in zip(table_seats, bids, tricks, strict=True):
-                Entry.objects.update_or_create(
-                    seat=seat, deal=deal, defaults={"bid": bid, "tricks": won}
-                )
+            bids, tricks = simulate_deal(deal, sheet.n_seats, rng)
+            for seat, (bid, won) in enumerate(zip(bids, tricks, strict=True)):
+                cells[deal, seat] = (bid, won)
+        sheet_version_stored(table, cells, [(p.seat, p.deal) for p in sheet.penalties])
 
 
 def test_completing_a_round_writes_a_backup_that_restores_exactly(

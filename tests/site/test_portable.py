@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 
 from scoring.errors import ErrorCode
 from tests.strategies import tournament_documents
+from tournament.adapter import load_table_sheets
 from tournament.errors import FileCode, Refused
-from tournament.models import Entry, Player, Round, Tournament
+from tournament.models import Player, Round, Tournament
 from tournament.text import text_normalised
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
@@ -74,7 +75,9 @@ def canonical(document: dict) -> dict:
 def test_import_stores_players_seats_and_sheets():
     tournament = tournament_import(document=small_document())
     assert tournament.players.count() == 4
-    assert Entry.objects.filter(seat__round__tournament=tournament).count() == 8
+    (sheet,) = load_table_sheets(tournament=tournament)
+    boxes = [(b, t) for d in sheet.sheet.deals for b, t in zip(d.bids, d.tricks, strict=True)]
+    assert sum(box != (None, None) for box in boxes) == 8
     assert tournament.rounds.get().state == Round.State.PLAYING
 
 

@@ -12,9 +12,10 @@ from django.utils import translation
 
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
-from tests.factories import played_tournament
+from tests.factories import played_tournament, sheet_version_stored
+from tournament.adapter import started_table_ids
 from tournament.errors import Refused
-from tournament.models import ApartPair, Entry, Round, Seat, TableLink, Tournament
+from tournament.models import ApartPair, Round, Seat, TableLink, Tournament
 from tournament.rounds.seating import round_move, round_seat, round_swap
 from tournament.rounds.seating_options import SeatingOption
 from tournament.sheets.services import SheetProblems, SheetSubmission, sheet_record
@@ -88,8 +89,8 @@ def test_move_that_leaves_a_table_of_three_is_refused(tournament):
 
 def test_seating_is_locked_once_play_starts(tournament, director_client):
     round_, _ = round_seat(tournament=tournament)
-    seat = Seat.objects.filter(round=round_).first()
-    Entry.objects.create(seat=seat, deal=1, bid=0)
+    seat = Seat.objects.filter(round=round_).order_by("table", "position").first()
+    sheet_version_stored(seat.table, {(1, 0): (0, None)})
     other = Seat.objects.filter(round=round_).exclude(table=seat.table).first()
     with pytest.raises(Refused):
         round_swap(round_=round_, player_a=seat.player, player_b=other.player)
@@ -170,7 +171,7 @@ def test_a_sheet_cannot_be_entered_on_a_draft_round(tournament):
             ),
         )
     assert refused.value.problems[0].code == "round_draft"
-    assert not Entry.objects.filter(seat__round=round_).exists()
+    assert not started_table_ids(round_.tables.all())
     assert tournament.rounds.get().state == Round.State.DRAFT
 
 

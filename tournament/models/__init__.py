@@ -9,8 +9,6 @@ history; the models sit in modules by what they hold and are all importable from
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
 from tournament.models.season import Competition, CompetitionEvening, Member, MemberQuestion
 from tournament.models.sheets import (
-    Entry,
-    Penalty,
     SheetConfirmation,
     SheetDraft,
     SheetScore,
@@ -34,10 +32,8 @@ __all__ = [
     "ApartPair",
     "Competition",
     "CompetitionEvening",
-    "Entry",
     "Member",
     "MemberQuestion",
-    "Penalty",
     "Player",
     "Round",
     "Seat",

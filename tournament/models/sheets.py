@@ -1,5 +1,5 @@
-"""What each table wrote down: the cells, the penalty bollen, every version of the sheet,
-the table's private link and the confirmations."""
+"""What each table wrote down: every version of its sheet (the current one is the sheet now),
+the input not counted yet, the table's private link and the confirmations."""
 
 from __future__ import annotations
 
@@ -8,75 +8,21 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.deals import DEAL_COUNT
-from tournament.models.rounds import Seat, Table
-from tournament.models.tournaments import MAX_HAND
-
-
-class Entry(models.Model):
-    """One cell of a score sheet: a seat's bid and tricks in one deal (``None`` until written)."""
-
-    seat = models.ForeignKey(
-        Seat, on_delete=models.CASCADE, related_name="entries", verbose_name=_("seat")
-    )
-    deal = models.PositiveSmallIntegerField(_("deal"))
-    bid = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
-    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["seat", "deal"]
-        verbose_name = _("sheet entry")
-        verbose_name_plural = _("sheet entries")
-        constraints = [
-            models.UniqueConstraint(fields=["seat", "deal"], name="entry_one_per_seat_and_deal"),
-            models.CheckConstraint(
-                condition=Q(deal__gte=1, deal__lte=DEAL_COUNT), name="entry_deal_1_11"
-            ),
-            models.CheckConstraint(
-                condition=Q(bid__isnull=True) | Q(bid__lte=MAX_HAND), name="entry_bid_0_5"
-            ),
-            models.CheckConstraint(
-                condition=Q(tricks__isnull=True) | Q(tricks__lte=MAX_HAND),
-                name="entry_tricks_0_5",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.seat} deal {self.deal}: {self.bid}/{self.tricks}"
-
-
-class Penalty(models.Model):
-    """A revoke ("verzaken"): one extra bol for the seat's player in that deal."""
-
-    seat = models.ForeignKey(
-        Seat, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("seat")
-    )
-    deal = models.PositiveSmallIntegerField(_("deal"))
-
-    class Meta:
-        ordering = ["seat", "deal", "pk"]
-        verbose_name = _("penalty bol")
-        verbose_name_plural = _("penalty bollen")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(deal__gte=1, deal__lte=DEAL_COUNT), name="penalty_deal_1_11"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.seat} deal {self.deal}: {_('penalty bol')}"
+from tournament.models.rounds import Table
 
 
 class SheetVersion(models.Model):
     """One save of a table's score sheet, kept for good: the history behind "no lost results".
 
-    The ``Entry`` and ``Penalty`` rows hold a sheet as it stands now; every save through
-    ``tournament.sheets.services`` also stores the whole sheet here, so any earlier state can be
-    looked at and restored, and a save that lost a race is kept instead of thrown away.
+    Every save through ``tournament.sheets.services`` stores the whole sheet here, and the
+    table's current version (the highest number) is the one copy of its sheet as it stands now
+    (``tournament.adapter`` reads it); so any earlier state can be looked at and restored, and
+    a save that lost a race is kept instead of thrown away.
 
     - ``table``: whose sheet.
     - ``number``: 1, 2, 3... per table in the order the saves won; the highest is the sheet now.
-      Version 0 keeps what the table had before its first save (an imported file). ``None``
+      Version 0 is the sheet as a tournament file brought it (via "before the first save"),
+      before anything was saved on the site; it is not a save: nothing confirms it. ``None``
       marks a submission that was refused because someone else had saved first (a conflict):
       stored so the writer's input is not lost and can still be applied.
     - ``base_number``: the version the writer started from (0 before the first save).
@@ -152,7 +98,7 @@ class SheetVersion(models.Model):
 class SheetDraft(models.Model):
     """A table's input that is not counted yet: the deals (and penalty bollen) of the last save
     that break a rule or would break "deals in order". One per table, replaced by every save,
-    gone once all of it is counted. The counted sheet is the ``Entry`` rows; this is only shown
+    gone once all of it is counted. The counted sheet is the current version; this is only shown
     in the boxes again (on any device) until it is corrected.
 
     - ``cells``: ``[deal, seat index, bid, tricks]`` for every box of the held deals (``null``

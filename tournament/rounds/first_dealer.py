@@ -16,8 +16,9 @@ from django.db import models, transaction
 from django.urls import resolve, reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournament.adapter import started_table_ids
 from tournament.errors import Refused
-from tournament.models import Entry, Table, Tournament
+from tournament.models import Table, Tournament
 
 
 class FirstDealerRefusal(models.TextChoices):
@@ -67,7 +68,7 @@ def table_first_dealer(*, table: Table, seat: int) -> Table:
     place = {"round": table.round.number, "table": table.number}
     if not 0 <= seat < table.seats.count():
         raise Refused.because(FirstDealerRefusal.NOT_AT_TABLE, **place)
-    if Entry.objects.filter(seat__table=table).exists():
+    if started_table_ids(Table.objects.filter(pk=table.pk)):
         raise Refused.because(FirstDealerRefusal.SHEET_STARTED, **place)
     if table.first_dealer_seat != seat:
         table.first_dealer_seat = seat

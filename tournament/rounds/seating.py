@@ -21,11 +21,10 @@ from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError
 from scoring.tables import table_split
-from tournament.adapter import sheet_scores_refresh
+from tournament.adapter import sheet_scores_refresh, started_table_ids
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import (
     SEATING_EDITABLE_STATES,
-    Entry,
     Player,
     Round,
     Seat,
@@ -291,7 +290,7 @@ def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> 
 
 def _editable_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    started = Entry.objects.filter(seat__round=round_).exists()
+    started = bool(started_table_ids(Table.objects.filter(round=round_)))
     if round_.state not in EDITABLE_STATES or started:
         raise _refuse(
             "round_locked",

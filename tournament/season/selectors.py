@@ -115,9 +115,7 @@ def _unconfirmed(tournaments: Sequence[Tournament]) -> frozenset[int]:
     """The tables whose current version nobody confirmed, as ``adapter.unconfirmed_table_ids``
     finds them, for many tournaments in one query."""
     ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
-        "-number"
-    )
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
     return frozenset(
         Table.objects.filter(round__tournament_id__in=ids)
         .annotate(latest=Subquery(latest.values("pk")[:1]))

@@ -37,9 +37,7 @@ class SheetReview:
 
 def round_sheet_reviews(round_: Round) -> dict[int, SheetReview]:
     """The review state of every table of a round, by table number (three queries)."""
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
-        "-number"
-    )
+    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
     tables = list(
         Table.objects.filter(round=round_)
         .annotate(latest=Subquery(latest.values("pk")[:1]))

@@ -1,8 +1,8 @@
 """Saving a table's score sheet so that no result is ever lost.
 
-Every save writes the sheet's cells (``Entry`` and ``Penalty`` rows, what the rest of the site
-reads through ``tournament.adapter``) and keeps the whole sheet as a new ``SheetVersion``. Three
-guards sit around that:
+Every save stores the whole sheet as a new ``SheetVersion``: a table's current version (its
+highest number) is the one copy of its sheet, which the rest of the site reads through
+``tournament.adapter``. Guards sit around that:
 
 - *rules*: the sheet is checked with ``scoring.check_sheet`` before anything is written;
 - *optimistic concurrency*: a save names the version it started from; if someone else saved
@@ -30,11 +30,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from functools import reduce
-from operator import or_
 
 from django.db import models, transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -46,14 +43,12 @@ from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
 from tournament.models import (
     SEATING_EDITABLE_STATES,
-    Entry,
     Player,
     Round,
     SheetDraft,
     SheetVersion,
     Table,
 )
-from tournament.models import Penalty as PenaltyRow
 from tournament.rounds.first_dealer import sheet_first_dealer_check
 from tournament.rounds.services import rounds_refresh_state
 from tournament.sheets.content import (
@@ -207,9 +202,9 @@ class SheetSaved:
 
 def sheet_latest_version(table: Table) -> SheetVersion | None:
     """The sheet's current version (the highest number), with its saver; ``None`` if never
-    saved on the site."""
+    saved on the site (version 0, the sheet as imported, is not a save)."""
     return (
-        SheetVersion.objects.filter(table=table, number__isnull=False)
+        SheetVersion.objects.filter(table=table, number__gt=0)
         .select_related("user")
         .order_by("-number")
         .first()
@@ -238,10 +233,12 @@ class HistoryEntry:
 def sheet_history_entries(table: Table) -> list[HistoryEntry]:
     """Every version and conflict record of the sheet, newest first, each with what it changed:
     a version against the one before it, a conflict record against the version it started
-    from."""
+    from. Version 0 (the sheet as imported) is listed once the sheet was saved on the site."""
     n_seats = len(table_seat_ids(table))
     versions = sheet_versions(table)
     by_number = {v.number: v for v in versions if v.number is not None}
+    if max(by_number, default=0) == 0:
+        versions = [v for v in versions if v.number is None]
     blank = SheetContent.build(n_seats, {})
     entries, previous = [], blank
     for version in versions:
@@ -393,17 +390,6 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             # start again on the seats as they are; with the round locked they stay so.
             return sheet_record_locked(table=table, submission=submission)
         round_changes = _round_may_change(table, stored.sheet, after)
-    if latest is None and stored.has_entries:
-        # Keep what was there before the first save (an imported file) as version 0.
-        before_cells, before_penalties = now.to_json()
-        SheetVersion.objects.create(
-            table=table,
-            number=0,
-            cells=before_cells,
-            penalties=before_penalties,
-            via=SheetVersion.Via.EARLIER,
-        )
-    _write(stored, now, content)
     SheetVersion.objects.create(number=current_number + 1, **record)
     if round_changes:
         rounds_refresh_state(tournament=table.round.tournament, numbers=[table.round.number])
@@ -637,28 +623,3 @@ def _placed(problems: list[Problem], table: Table, stored: TableSheet) -> list[P
         place_rule_problem(p, round=table.round.number, table=table.number, players=players)
         for p in problems
     ]
-
-
-def _write(stored: TableSheet, before: SheetContent, after: SheetContent) -> None:
-    """Bring the ``Entry`` and ``Penalty`` rows from ``before`` to ``after``: only what changed,
-    in at most four queries."""
-    seat_ids = stored.seat_ids
-    old, new = before.cell_map, after.cell_map
-    stale = [place for place, value in old.items() if new.get(place) != value]
-    fresh = [place for place, value in new.items() if old.get(place) != value]
-    if stale:
-        Entry.objects.filter(
-            reduce(or_, (Q(seat_id=seat_ids[seat], deal=deal) for deal, seat in stale))
-        ).delete()
-    if fresh:
-        Entry.objects.bulk_create(
-            Entry(
-                seat_id=seat_ids[seat], deal=deal, bid=new[deal, seat][0], tricks=new[deal, seat][1]
-            )
-            for deal, seat in fresh
-        )
-    if before.penalties != after.penalties:
-        PenaltyRow.objects.filter(seat_id__in=seat_ids).delete()
-        PenaltyRow.objects.bulk_create(
-            PenaltyRow(seat_id=seat_ids[seat], deal=deal) for seat, deal in after.penalties
-        )

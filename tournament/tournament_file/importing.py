@@ -19,7 +19,15 @@ from django.utils.translation import gettext as _
 
 from tournament.adapter import sheet_scores_refresh
 from tournament.errors import PlacedProblem, Refused
-from tournament.models import ApartPair, Entry, Penalty, Player, Round, Seat, Table, Tournament
+from tournament.models import (
+    ApartPair,
+    Player,
+    Round,
+    Seat,
+    SheetVersion,
+    Table,
+    Tournament,
+)
 from tournament.rounds.services import rounds_refresh_state
 from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
@@ -187,22 +195,45 @@ def tournament_restore(
             )
     Seat.objects.bulk_create(seat_of.values(), batch_size=BATCH)
 
-    entries: list[Entry] = []
-    penalties: list[Penalty] = []
+    # Each table's sheet as the file has it, in seat order (a seat's index is its position).
+    sheets: dict[int, tuple[list[list[list[int | None]]], list[list[int]]]] = {}
     for table, table_doc in zip(tables, table_docs, strict=True):
-        for deal_no, deal in enumerate(table_doc.get("deals", []), start=1):
+        n_seats = len(table_doc["seats"])
+        rows = []
+        for deal in table_doc.get("deals", []):
+            row: list[list[int | None]] = [[None, None] for _seat in range(n_seats)]
             for index, bid in enumerate(deal["bids"]):
                 tricks = deal["tricks"][index] if deal["tricks"] else None
-                entries.append(
-                    Entry(seat=seat_of[table.pk, index], deal=deal_no, bid=bid, tricks=tricks)
-                )
-        for penalty in table_doc.get("penalties", []):
-            index = table_doc["seats"].index(penalty["player"])
-            penalties.append(Penalty(seat=seat_of[table.pk, index], deal=penalty["deal"]))
-    Entry.objects.bulk_create(entries, batch_size=BATCH)
-    Penalty.objects.bulk_create(penalties, batch_size=BATCH)
-
+                row[seat_of[table.pk, index].position] = [bid, tricks]
+            rows.append(row)
+        penalties = sorted(
+            [seat_of[table.pk, table_doc["seats"].index(p["player"])].position, p["deal"]]
+            for p in table_doc.get("penalties", [])
+        )
+        if rows or penalties:
+            sheets[table.pk] = (rows, penalties)
     restored = site_restore(tournament=tournament, document=document)
+    # A table the site block gives no version keeps the file's sheet as its version 0: the one
+    # copy of its sheet, and no save (nothing to confirm).
+    saved = set(
+        SheetVersion.objects.filter(
+            table__round__tournament=tournament, number__isnull=False
+        ).values_list("table_id", flat=True)
+    )
+    SheetVersion.objects.bulk_create(
+        (
+            SheetVersion(
+                table_id=table_id,
+                number=0,
+                cells=cells,
+                penalties=penalties,
+                via=SheetVersion.Via.EARLIER,
+            )
+            for table_id, (cells, penalties) in sheets.items()
+            if table_id not in saved
+        ),
+        batch_size=BATCH,
+    )
     sheet_scores_refresh(tournament=tournament)
     rounds_refresh_state(tournament=tournament, backup=False)
     return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)

@@ -40,9 +40,6 @@ from django.utils.translation import gettext as _
 from scoring.sheet import Sheet
 from tournament.adapter import sheet_from_cells
 from tournament.models import (
-    Entry,
-    Penalty,
-    Seat,
     SheetConfirmation,
     SheetVersion,
     Table,
@@ -206,8 +203,11 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
         .select_related("user", "confirmation__user")
         .order_by("table_id", "created_at", "pk")
     )
+    saved = {v.table_id for v in versions if v.number is not None and v.number > 0}
     index_of: dict[int, int] = {}
     for version in versions:
+        if version.number == 0 and version.table_id not in saved:
+            continue  # the sheet as imported, never saved since: the file's deals are it
         listed = entry(version.table_id).setdefault("versions", [])
         index_of[version.pk] = len(listed)
         confirmation = getattr(version, "confirmation", None)
@@ -356,14 +356,6 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             )
             of_table.append(version)
             versions.append((version, item, of_table))
-        latest = max(
-            # Numbered versions only (conflict records have none).
-            (v for v in of_table if v.number is not None),
-            key=lambda v: v.number or 0,
-            default=None,
-        )
-        if latest is not None and _beyond_file(latest, n_seats):
-            _write_cells(table_id, latest)
         for item in entry.get("links", []):
             token = item["token"]
             if token in in_use:
@@ -484,31 +476,3 @@ def _tables_with_seats(
         .values_list("pk", "round__number", "number", "n_seats", "first_dealer_seat")
     )
     return list(rows)
-
-
-def _beyond_file(version: SheetVersion, n_seats: int) -> bool:
-    """Whether the version holds cells the v1 part of the file leaves out: the bids of a deal
-    whose bidding was under way, or the tricks of a deal being entered."""
-    sheet = version_sheet({"cells": version.cells}, n_seats)
-    written = sum(v is not None for row in version.cells for pair in row for v in pair)
-    in_file = sum(len(d["bids"]) + len(d["tricks"]) for d in sheet_file_deals(sheet))
-    return written != in_file
-
-
-def _write_cells(table_id: int, latest: SheetVersion) -> None:
-    """Make the table's cells the latest version's, which the check found to agree with the
-    file's deals wherever the file has them."""
-    seat_ids = list(
-        Seat.objects.filter(table_id=table_id).order_by("position").values_list("pk", flat=True)
-    )
-    Entry.objects.filter(seat_id__in=seat_ids).delete()
-    Penalty.objects.filter(seat_id__in=seat_ids).delete()
-    Entry.objects.bulk_create(
-        Entry(seat_id=seat_ids[seat], deal=deal, bid=pair[0], tricks=pair[1])
-        for deal, row in enumerate(latest.cells, start=1)
-        for seat, pair in enumerate(row)
-        if pair[0] is not None or pair[1] is not None
-    )
-    Penalty.objects.bulk_create(
-        Penalty(seat_id=seat_ids[seat], deal=deal) for seat, deal in latest.penalties
-    )
