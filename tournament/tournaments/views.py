@@ -14,6 +14,7 @@ from tournament.permissions import director_required, team_required
 from tournament.tournaments import services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
+    competitions_public,
     tournament_overview,
     tournaments_directed,
     tournaments_public,
@@ -70,5 +71,6 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         {
             "directed": tournaments_directed(request.user),
             "public": tournaments_public(),
+            "public_competitions": competitions_public(),
         },
     )
