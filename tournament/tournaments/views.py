@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from tournament.errors import form_page_status
 from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
+from tournament.season.selectors import tournament_competitions
 from tournament.tournaments import services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
@@ -42,7 +43,12 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
     return render(
         request,
         "tournament/tournament_detail.html",
-        {"tournament": tournament, "tab": "overview", **context},
+        {
+            "tournament": tournament,
+            "tab": "overview",
+            "competitions": tournament_competitions(request.user, tournament),
+            **context,
+        },
     )
 
 
