@@ -3,6 +3,7 @@ on a phone (390 px), with screenshots in test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
@@ -122,3 +123,86 @@ def test_on_a_phone_the_names_stay_in_view_while_the_evenings_scroll(
     assert name.bounding_box()["x"] >= box.bounding_box()["x"]
     assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)
     screenshot(page, "season-standings-phone-scrolled")
+
+
+# Whether an element's text lies on more than one line (a header broken inside a word).
+WRAPS = """el => { const r = document.createRange(); r.selectNodeContents(el);
+  const tops = new Set([...r.getClientRects()].map(c => Math.round(c.top)));
+  return tops.size > 1; }"""
+
+
+def _dated_public_season(user):
+    competition = season_of(user)
+    for number, tournament in enumerate(
+        Tournament.objects.filter(competition_evenings__competition=competition).order_by(
+            "competition_evenings__number"
+        ),
+        start=1,
+    ):
+        tournament.date = datetime.date(2026, 9, 7 * number)
+        tournament.save()
+    competition.public = True
+    competition.save()
+    return competition
+
+
+def test_on_a_phone_place_name_points_and_evenings_stay_while_the_evenings_scroll_with_a_hint(
+    signed_in, live_server, screenshot
+):
+    page = signed_in
+    page.set_viewport_size({"width": 390, "height": 844})
+    competition = _dated_public_season(page.user)
+    page.context.clear_cookies()  # the public page, as a visitor sees it
+    page.goto(live_server.url + reverse("public_season", args=[competition.slug]))
+    hint = page.get_by_text("Schuif de tabel opzij voor de punten per avond")
+    expect(hint).to_be_visible()
+    box = page.get_by_role("region", name="Seizoensklassement")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    # What A1, A2, A3 are: the header's title and the legend below the table.
+    first = page.locator("table.season thead th.evening abbr").first
+    expect(first).to_have_text("A1")
+    expect(first).to_have_attribute("title", "Avond 1, 7 sep 2026")
+    legend = page.locator(".evening-legend")
+    expect(legend).to_contain_text("A2")
+    expect(legend).to_contain_text("Avond 2, 14 sep 2026 (Testtoernooi)")
+    expect(page.locator("table.season th.rank abbr")).to_have_attribute("title", "Plaats")
+    screenshot(page, "season-public-phone")
+
+    edge = box.bounding_box()
+    row = page.locator("table.season tbody tr").first
+    kept = [row.locator(f"td.{name}") for name in ("rank", "name", "points", "played")]
+    before = [cell.bounding_box()["x"] for cell in kept]
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    # The first evening has slid in under the kept columns.
+    played = row.locator("td.played").bounding_box()
+    evening_one = row.locator("td.evening").first.bounding_box()
+    assert evening_one["x"] + evening_one["width"] <= played["x"] + played["width"] + 1
+    for cell, x in zip(kept, before, strict=True):
+        assert cell.bounding_box()["x"] == pytest.approx(x, abs=1)  # not moved
+        assert edge["x"] <= cell.bounding_box()["x"] < edge["x"] + edge["width"]
+    expect(row.locator("td.name")).to_have_text(re.compile(r"^Lid [A-J]$"))
+    for header in page.locator("table.season thead th").all():
+        assert not header.evaluate(WRAPS), header.inner_text()
+    assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)
+    screenshot(page, "season-public-phone-scrolled")
+
+    # On a laptop the whole table fits: no hint, the headers in full.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(hint).to_be_hidden()
+    expect(page.get_by_role("columnheader", name="Punten", exact=True)).to_be_visible()
+    expect(page.locator("table.season thead th.points abbr")).to_be_hidden()
+
+
+def test_on_a_phone_the_member_list_headers_do_not_break_inside_a_word(signed_in, live_server):
+    page = signed_in
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name in NAMES:
+        Member.objects.create(
+            name=f"{name} Langenaam-Verhoeven", club="De Kaartclub", number=f"10{name[-1]}"
+        )
+    page.goto(live_server.url + reverse("member_list"))
+    for text in ("Lidnummer", "Actief", "Naam", "Club"):
+        header = page.get_by_role("columnheader", name=text, exact=True)
+        expect(header).to_be_visible()
+        assert not header.evaluate(WRAPS), text
+    assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)

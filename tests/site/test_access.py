@@ -131,6 +131,7 @@ RULES: dict[str, dict[str, str]] = {
     "member_list": SIGNED_IN,
     "member_edit": SIGNED_IN,
     "member_merge": SIGNED_IN,  # without the other record: back to the member
+    "member_merge_remove": {**SIGNED_IN, **dict.fromkeys(SIGNED_IN_ROLES, POST_ONLY)},
     "competition_list": SIGNED_IN,
     "competition_upload": SIGNED_IN,  # a new competition, from a file
     "competition_detail": DIRECTOR_ONLY,

@@ -15,6 +15,7 @@ from itertools import combinations
 
 from django.db.models import Exists, OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 
 from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
 from scoring.sheet import SeatTotals
@@ -34,6 +35,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.names import folded, name_sort_key
+from tournament.season.permissions import runs_competition
 
 
 def competition_rule(competition: Competition) -> SeasonRule:
@@ -297,3 +299,29 @@ def open_questions(competition: Competition) -> list[tuple[Player, list[Member]]
     ).select_related("player__tournament", "member"):
         grouped.setdefault(question.player_id, (question.player, []))[1].append(question.member)
     return list(grouped.values())
+
+
+@dataclass(frozen=True, slots=True)
+class EveningOf:
+    """A tournament as an evening of a competition, with the page to go back to (the
+    competition's own for its directors, the public season page for others when it is on)."""
+
+    competition: Competition
+    number: int
+    url: str | None
+
+
+def tournament_competitions(user, tournament: Tournament) -> list[EveningOf]:
+    """The competitions ``tournament`` is an evening of, as ``user`` may open them."""
+    found = []
+    for evening in CompetitionEvening.objects.filter(tournament=tournament).select_related(
+        "competition"
+    ):
+        competition = evening.competition
+        url = None
+        if runs_competition(user, competition):
+            url = reverse("competition_detail", args=[competition.slug])
+        elif competition.public:
+            url = reverse("public_season", args=[competition.slug])
+        found.append(EveningOf(competition, evening.number, url))
+    return found

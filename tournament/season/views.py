@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.errors import Refused, show_refused
 from tournament.models import Competition, Member, Player, Tournament
-from tournament.printing.render import PDF_TYPE, html_to_pdf
+from tournament.printing.render import PDF_TYPE, html_to_pdf, qr_data_uri
 from tournament.season import services
 from tournament.season.check_in import NEW_MEMBER, NearQuestion, new_names_sorted
 from tournament.season.exports import SeasonExporter
@@ -41,6 +41,7 @@ from tournament.season.selectors import (
     season_of,
 )
 from tournament.tournament_file.reading import tournament_file_parse
+from tournament.venue.site_address import absolute_url, site_url, site_url_problem
 
 PASTE_SALT = "season-member-paste"
 
@@ -211,6 +212,11 @@ def _addable(request: HttpRequest, competition: Competition):
 @competition_required
 def competition_detail(request: HttpRequest, competition: Competition) -> HttpResponse:
     season = season_of(competition)
+    public_url = ""
+    if competition.public:
+        # The address phones open (as the tournament's public pages print it), not the one
+        # the director's own browser happens to use.
+        public_url = absolute_url(reverse("public_season", args=[competition.slug]), request)
     return render(
         request,
         "season/competition_detail.html",
@@ -219,6 +225,9 @@ def competition_detail(request: HttpRequest, competition: Competition) -> HttpRe
             "season": season,
             "lines": season_lines(season),
             "add_form": EveningAddForm(tournaments=_addable(request, competition)),
+            "public_url": public_url,
+            "public_qr": qr_data_uri(public_url) if public_url else "",
+            "site_url_problem": site_url_problem(site_url(request)) if public_url else None,
         },
     )
 

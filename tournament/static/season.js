@@ -38,3 +38,18 @@
     update();
   });
 })();
+// A wide season table's hint ("swipe sideways") is said only while the table does not fit its
+// box; without this script the hint shows on every phone.
+(function () {
+  "use strict";
+  var hints = document.querySelectorAll("[data-scroll-hint]");
+  function update() {
+    hints.forEach(function (hint) {
+      var box = document.querySelector(hint.dataset.scrollHint);
+      if (box) hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    });
+  }
+  if (!hints.length) return;
+  update();
+  window.addEventListener("resize", update);
+})();

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from scoring.tables import table_split
-from tournament.models import Player, Tournament
+from tournament.models import Competition, Player, Tournament
 from tournament.rounds.selectors import next_round_number, players_for_round, round_summaries
+
+# The front page's lists: newest first, a tournament without a date after the dated ones (on
+# every database: PostgreSQL would put NULL first in a descending order).
+NEWEST_FIRST = (F("date").desc(nulls_last=True), F("created_at").desc(), F("pk").desc())
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
@@ -19,11 +23,18 @@ def tournaments_directed(user) -> QuerySet[Tournament]:
     if not user.is_superuser:
         ids = Tournament.objects.filter(Q(directors=user) | Q(scorers=user)).values("pk")
         tournaments = tournaments.filter(pk__in=ids)
-    return tournaments.annotate(player_count=Count("players", distinct=True))
+    return tournaments.annotate(player_count=Count("players", distinct=True)).order_by(
+        *NEWEST_FIRST
+    )
 
 
 def tournaments_public() -> QuerySet[Tournament]:
-    return Tournament.objects.filter(public=True)
+    return Tournament.objects.filter(public=True).order_by(*NEWEST_FIRST)
+
+
+def competitions_public() -> QuerySet[Competition]:
+    """The competitions whose public season page is on, the newest first."""
+    return Competition.objects.filter(public=True).order_by("-created_at", "-pk")
 
 
 def tournament_overview(tournament: Tournament) -> dict:

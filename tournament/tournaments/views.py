@@ -11,9 +11,11 @@ from django.utils.translation import gettext as _
 from tournament.errors import form_page_status
 from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
+from tournament.season.selectors import tournament_competitions
 from tournament.tournaments import services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
+    competitions_public,
     tournament_overview,
     tournaments_directed,
     tournaments_public,
@@ -41,7 +43,12 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
     return render(
         request,
         "tournament/tournament_detail.html",
-        {"tournament": tournament, "tab": "overview", **context},
+        {
+            "tournament": tournament,
+            "tab": "overview",
+            "competitions": tournament_competitions(request.user, tournament),
+            **context,
+        },
     )
 
 
@@ -70,5 +77,6 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         {
             "directed": tournaments_directed(request.user),
             "public": tournaments_public(),
+            "public_competitions": competitions_public(),
         },
     )
