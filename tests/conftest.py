@@ -19,12 +19,22 @@ def pytest_configure(config):
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _empty_cache(request):
     """Each test starts with an empty cache: a test's database is rolled back afterwards, so
-    the next test may reuse its ids, and cached standings keyed by them would be another's."""
-    from django.core.cache import cache
+    the next test may reuse its ids, and cached standings keyed by them would be another's.
+    The database cache (on PostgreSQL) is emptied only by tests that use the database; the
+    others cannot reach it, and cannot have filled it."""
+    from django.core.cache import caches
+    from django.core.cache.backends.db import DatabaseCache
 
-    cache.clear()
+    uses_database = request.node.get_closest_marker("django_db") is not None or any(
+        name in request.fixturenames for name in ("db", "transactional_db", "live_server")
+    )
+    if isinstance(caches["default"], DatabaseCache) and not uses_database:
+        return
+    if uses_database:
+        request.getfixturevalue("_django_db_helper")  # the database is open before the cache
+    caches["default"].clear()
 
 
 @pytest.fixture
