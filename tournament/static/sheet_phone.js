@@ -281,6 +281,14 @@
   ["pointerdown", "touchstart", "keydown", "wheel"].forEach(function (type) {
     window.addEventListener(type, function () { pinned = false; }, {passive: true, capture: true});
   });
+  // The status line grows and shrinks with its words: keep what scrolling keeps clear in step,
+  // and a pinned deal's top under it.
+  if (sync && "ResizeObserver" in window) {
+    new ResizeObserver(function () {
+      document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
+      if (pinned && !dealNode.hidden) dealNode.scrollIntoView({block: "start"});
+    }).observe(sync);
+  }
 
   // All eleven deals stored: the next step in words, and each player's total, bollen and
   // correct bids (the grid's totals as the server computed them).
