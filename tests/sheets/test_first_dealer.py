@@ -86,7 +86,7 @@ def test_deal_1_waits_for_the_first_dealer_and_setting_it_is_refused_once_entere
     with pytest.raises(Refused) as caught:
         sheet_record(table=table, submission=SheetSubmission(0, deal_1))
     assert caught.value.code == FirstDealerRefusal.NEEDED
-    assert "Wie geeft als eerste?" in caught.value.message
+    assert "Wie deelt als eerste?" in caught.value.message
     assert table_sheet(table).sheet.deals == ()
 
     table_first_dealer(table=table, seat=3)
@@ -106,7 +106,7 @@ def test_the_table_link_asks_who_deals_first_and_takes_the_answer(client, drawn,
     table = tables(drawn)[1]
     link = table_link_issue(table=table, by_user=director)
     page = client.get(link_url(link)).content.decode()
-    assert "Wie geeft als eerste?" in page
+    assert "Wie deelt als eerste?" in page
     config = json.loads(re.search(r'id="sheet-config"[^>]*>(.*?)</script>', page, re.S)[1])
     url = reverse("table_entry_first_dealer", args=[link.token])
     names = list(table.seats.order_by("position").values_list("player__name", flat=True))
@@ -125,7 +125,7 @@ def test_the_table_link_asks_who_deals_first_and_takes_the_answer(client, drawn,
     ]
     assert config["deals"][0]["order"][-1] == 2  # row 3 deals deal 1 and bids last
     assert page.count('class="dealer-mark"') == DEAL_COUNT
-    assert f"{names[2]} geeft als eerste." in page
+    assert f"{names[2]} deelt als eerste." in page
 
     answer = client.post(url, {"seat": 3}, **XHR)  # the phone's script: JSON
     assert answer.json() == {"outcome": "saved", "firstDealer": 3}
@@ -160,7 +160,7 @@ def test_the_first_dealer_link_refuses_a_wrong_token_a_stranger_seat_and_a_close
 def test_the_round_page_asks_each_table_that_has_not_drawn(director_client, drawn):
     url = reverse("round_detail", args=[drawn.slug, 1])
     page = director_client.get(url).content.decode()
-    assert page.count("Wie geeft als eerste?") == 2
+    assert page.count("Wie deelt als eerste?") == 2
     first = tables(drawn)[0]
     answer = director_client.post(
         reverse("table_first_dealer", args=[drawn.slug, 1, 1]), {"seat": 1, "back": "round"}
@@ -168,13 +168,13 @@ def test_the_round_page_asks_each_table_that_has_not_drawn(director_client, draw
     assert answer["Location"] == url
     first.refresh_from_db()
     assert first.first_dealer_seat == 1
-    assert director_client.get(url).content.decode().count("Wie geeft als eerste?") == 1
+    assert director_client.get(url).content.decode().count("Wie deelt als eerste?") == 1
 
 
 def test_the_setting_is_on_the_tournament_settings_page(director_client, drawn):
     page = director_client.get(reverse("tournament_edit", args=[drawn.slug])).content.decode()
-    assert "De site bepaalt de eerste gever" in page
-    assert "De tafel trekt de eerste gever" in page
+    assert "De site bepaalt de eerste deler" in page
+    assert "De tafel trekt de eerste deler" in page
 
 
 def test_under_the_site_rule_the_top_row_deals_first_and_nothing_is_asked(client, director):
@@ -182,6 +182,6 @@ def test_under_the_site_rule_the_top_row_deals_first_and_nothing_is_asked(client
     table = tables(tournament)[0]
     link = table_link_issue(table=table, by_user=director)
     page = client.get(link_url(link)).content.decode()
-    assert "Wie geeft als eerste?" not in page
+    assert "Wie deelt als eerste?" not in page
     assert page.count('class="dealer-mark"') == DEAL_COUNT
     assert save_via_link(client, link, {(1, 1): (0, None)}).status_code == 200

@@ -238,7 +238,7 @@ def test_the_first_dealer_drawn_at_the_table_is_stored_and_the_seats_stay(
     table.refresh_from_db()
     assert table.first_dealer_seat == 2
     (told,) = [str(m) for m in response.context["messages"]]
-    assert told == f"{drawn.name} geeft als eerste aan tafel 1."
+    assert told == f"{drawn.name} deelt als eerste aan tafel 1."
 
     started = tournament.rounds.get().tables.get(number=2)
     response = director_client.post(

@@ -32,11 +32,8 @@ def _command(*args) -> str:
 # ---- hosts ----
 
 
-@pytest.fixture(autouse=True)
-def _forget_hosts():
-    cache.clear()
-    yield
-    cache.clear()
+# The hosts this machine answers to are cached: tests/conftest.py empties the cache before
+# each test that uses the database (the only ones that can fill a database cache).
 
 
 @pytest.mark.django_db
