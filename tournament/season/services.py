@@ -235,11 +235,15 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
     return keep
 
 
-def _unique_slug(name: str) -> str:
+RESERVED_SLUGS = {"members", "import"}  # the season's own addresses under /season/
+
+
+def competition_unique_slug(name: str) -> str:
+    """A short name for the competition's addresses, made from ``name``, that no competition
+    (nor the season's own pages) has."""
     base = slugify(name)[:70] or "competitie"
     slug, n = base, 1
-    # "members" and "import" are the season's own addresses under /season/.
-    while slug in {"members", "import"} or Competition.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Competition.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
@@ -271,7 +275,7 @@ def competition_create(
     evenings when given."""
     settings.rule()
     competition = Competition.objects.create(
-        slug=_unique_slug(competition_title(settings.name, settings.season)),
+        slug=competition_unique_slug(competition_title(settings.name, settings.season)),
         name=settings.name.strip(),
         season=settings.season.strip(),
         best=settings.best,

@@ -22,7 +22,9 @@ from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
 from tournament.season.check_in import NEW_MEMBER, NearQuestion, new_names_sorted
 from tournament.season.exports import SeasonExporter
-from tournament.season.file import SeasonFileRefusal, competition_export, competition_import
+from tournament.season.file import SeasonFileRefusal
+from tournament.season.file_export import competition_export
+from tournament.season.file_import import competition_import
 from tournament.season.forms import (
     CheckInForm,
     CompetitionFileForm,
