@@ -26,7 +26,8 @@ from site_pages import PLAIN_STATIC  # noqa: E402
 
 from scoring.simulate import random_seating, simulate_tournament  # noqa: E402
 from tournament.season.exports import SeasonExporter  # noqa: E402
-from tournament.season.file import competition_export, competition_file_check  # noqa: E402
+from tournament.season.file import competition_file_check  # noqa: E402
+from tournament.season.file_export import competition_export  # noqa: E402
 from tournament.season.services import (  # noqa: E402
     CompetitionSettings,
     competition_add,

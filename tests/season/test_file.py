@@ -16,7 +16,9 @@ from django.utils import translation
 from tests.season.conftest import evening
 from tournament.errors import Refused
 from tournament.models import Competition, Member, MemberQuestion, Player, Tournament
-from tournament.season.file import competition_export, competition_file_check, competition_import
+from tournament.season.file import competition_file_check
+from tournament.season.file_export import competition_export
+from tournament.season.file_import import competition_import
 from tournament.season.selectors import season_of
 from tournament.season.services import competition_add
 from tournament.tournament_file.reading import tournament_file_parse

@@ -9,14 +9,10 @@ import pytest
 from tests.season.conftest import evening
 from tournament.models import Member, Round
 from tournament.rounds.seating import round_seat, round_unseat
+from tournament.season.check_in import CheckIn, evening_check_in
 from tournament.season.seating import season_history
 from tournament.season.selectors import season_meetings
-from tournament.season.services import (
-    CheckIn,
-    CompetitionSettings,
-    competition_create,
-    evening_check_in,
-)
+from tournament.season.services import CompetitionSettings, competition_create
 
 pytestmark = pytest.mark.django_db
 

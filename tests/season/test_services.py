@@ -8,7 +8,7 @@ from tests.factories import played_tournament
 from tournament.adapter import tournament_standings
 from tournament.errors import Refused
 from tournament.models import Member, MemberQuestion, Player
-from tournament.season import services
+from tournament.season import check_in, merge, services
 from tournament.season.selectors import season_of
 from tournament.season.services import SeasonRefusal
 
@@ -73,9 +73,9 @@ def test_merging_moves_the_players_and_keeps_the_season(season):
     player = Player.objects.filter(tournament=season.evenings.get(number=3).tournament).first()
     player.member = other
     player.save()
-    preview = services.member_merge_preview(keep=only_first, drop=other)
+    preview = merge.member_merge_preview(keep=only_first, drop=other)
     assert preview.allowed and preview.players == [player]
-    services.member_merge(keep=only_first, drop=other)
+    merge.member_merge(keep=only_first, drop=other)
     assert not Member.objects.filter(pk=other.pk).exists()
     row = next(r for r in season_of(season).rows if r.member == only_first.pk)
     assert row.played == 2
@@ -83,10 +83,10 @@ def test_merging_moves_the_players_and_keeps_the_season(season):
 
 def test_two_members_who_played_one_evening_cannot_be_merged(season):
     a, b = Member.objects.get(name="Lid A"), Member.objects.get(name="Lid B")
-    preview = services.member_merge_preview(keep=a, drop=b)
+    preview = merge.member_merge_preview(keep=a, drop=b)
     assert not preview.allowed
     with pytest.raises(Refused) as caught:
-        services.member_merge(keep=a, drop=b)
+        merge.member_merge(keep=a, drop=b)
     assert caught.value.code == SeasonRefusal.MERGE_SAME_EVENING
     assert Member.objects.filter(pk=b.pk).exists()
 
@@ -102,10 +102,10 @@ def test_the_register_refuses_a_name_and_club_twice(db):
 
 def test_check_in_creates_the_evening_with_members_and_new_names(season, director):
     members = list(Member.objects.filter(name__in=["Lid A", "Lid B", "Lid C"]))
-    tournament = services.evening_check_in(
+    tournament = check_in.evening_check_in(
         competition=season,
         director=director,
-        check_in=services.CheckIn(
+        check_in=check_in.CheckIn(
             name="Avond 4", date=None, members=members, new_people=[("Nieuw Lid", "De Troef")]
         ),
     )
@@ -119,10 +119,10 @@ def test_check_in_creates_the_evening_with_members_and_new_names(season, directo
 def test_check_in_with_too_few_people_stores_nothing(season, director):
     before = (Member.objects.count(), season.evenings.count())
     with pytest.raises(Refused) as caught:
-        services.evening_check_in(
+        check_in.evening_check_in(
             competition=season,
             director=director,
-            check_in=services.CheckIn(name="x", date=None, members=[], new_people=[("Een", "")]),
+            check_in=check_in.CheckIn(name="x", date=None, members=[], new_people=[("Een", "")]),
         )
     assert caught.value.code == SeasonRefusal.NOBODY_CHECKED_IN
     assert (Member.objects.count(), season.evenings.count()) == before

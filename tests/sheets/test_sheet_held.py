@@ -15,7 +15,7 @@ from scoring.errors import ErrorCode
 from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells, stored_penalties
 from tournament.errors import RULE_MESSAGES
 from tournament.models import SheetDraft, SheetVersion
-from tournament.sheets.page import held_payload
+from tournament.sheets.held import held_payload
 from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ from tournament.sheets.confirmations import (
     sheet_confirm,
     sheet_retype,
 )
-from tournament.sheets.page import EMPTY
+from tournament.sheets.conflict_context import EMPTY
 from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
 from tournament.sheets.table_links import (
     LinkRefusal,

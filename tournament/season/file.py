@@ -6,32 +6,22 @@ of its players is which member. Import checks the whole file first (its own shap
 evening with ``tournament_file.reading.tournament_file_check``), then stores it in one
 transaction with ``tournament_file.importing.tournament_restore`` per evening: a refused file
 leaves nothing behind, and every problem is listed with the evening (or member) it concerns.
+
+This module holds the file's shape and its check (``competition_file_check``);
+``file_export`` writes the file and ``file_import`` stores a checked one.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.errors import FileCode, PlacedProblem, Refused
-from tournament.models import (
-    Competition,
-    CompetitionEvening,
-    Member,
-    MemberQuestion,
-    Player,
-)
-from tournament.season.matching import member_key
-from tournament.season.services import _unique_slug
-from tournament.tournament_file.exporting import tournament_export
-from tournament.tournament_file.importing import tournament_restore
 from tournament.tournament_file.reading import tournament_file_check
 
 FORMAT = "bollen-competition"
@@ -40,7 +30,6 @@ MAX_EVENINGS = 200
 MAX_MEMBERS = 20_000
 MAX_TEXT = 200
 SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
-RESERVED_SLUGS = {"members", "import"}  # the season's own addresses under /season/
 
 
 class SeasonFileRefusal(models.TextChoices):
@@ -54,60 +43,6 @@ class SeasonFileRefusal(models.TextChoices):
             "Two members of the file are one member of the register, and both played this evening."
         ),
     )
-
-
-def competition_export(*, competition: Competition, site: bool = True) -> dict[str, Any]:
-    """The competition file: settings, the whole register, and each evening's v1 document with
-    the members its players are (``site``: each evening carries the site's records, as a
-    tournament backup does)."""
-    members = list(Member.objects.order_by("name", "pk"))
-    member_id = {m.pk: f"m{n}" for n, m in enumerate(members, 1)}
-    evenings = []
-    for evening in (
-        CompetitionEvening.objects.filter(competition=competition)
-        .select_related("tournament")
-        .order_by("number")
-    ):
-        tournament = evening.tournament
-        players = Player.objects.filter(tournament=tournament).order_by("pk")
-        linked = {p.file_id: member_id[p.member_id] for p in players if p.member_id is not None}
-        questions: dict[str, list[str]] = {}
-        for file_id, member in (
-            MemberQuestion.objects.filter(player__tournament=tournament)
-            .order_by("player_id", "member__name", "member_id")
-            .values_list("player__file_id", "member_id")
-        ):
-            questions.setdefault(file_id, []).append(member_id[member])
-        item: dict[str, Any] = {"number": evening.number, "members": linked}
-        if questions:
-            item["questions"] = questions
-        item["tournament"] = tournament_export(tournament=tournament, site=site)
-        evenings.append(item)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": competition.name,
-        "season": competition.season,
-        "slug": competition.slug,
-        "settings": {
-            "best": competition.best,
-            "min_evenings": competition.min_evenings,
-            "public": competition.public,
-            "season_seating": competition.season_seating,
-            "directors": sorted(u.get_username() for u in competition.directors.all()),
-        },
-        "members": [
-            {
-                "id": member_id[m.pk],
-                "name": m.name,
-                "club": m.club,
-                "number": m.number,
-                "active": m.active,
-            }
-            for m in members
-        ],
-        "evenings": evenings,
-    }
 
 
 class _Problems:
@@ -128,7 +63,7 @@ def _text(value: Any, *, empty: bool = True, limit: int = MAX_TEXT) -> bool:
     ) and "\x00" not in value
 
 
-def _evening_label(index: int, item: Any) -> str:
+def file_evening_label(index: int, item: Any) -> str:
     number = item.get("number") if isinstance(item, dict) else None
     number = number if _is_int(number) else index + 1
     tournament = item.get("tournament") if isinstance(item, dict) else None
@@ -307,7 +242,7 @@ def competition_file_check(document: Any) -> None:
         raise Refused(problems.items)
     numbers: Counter[int] = Counter()
     for index, item in enumerate(evenings):
-        where = _evening_label(index, item)
+        where = file_evening_label(index, item)
         if not isinstance(item, dict):
             problems.add(_("An evening must be an object."), where=where)
             continue
@@ -342,117 +277,3 @@ def competition_file_check(document: Any) -> None:
             )
     if problems.items:
         raise Refused(problems.items, total=len(problems.items))
-
-
-@dataclass(frozen=True)
-class CompetitionImported:
-    """The competition an import made, with what it could not restore as the file says."""
-
-    competition: Competition
-    notes: list[str] = field(default_factory=list)
-
-
-def _register(file_members: list[dict[str, Any]]) -> dict[str, Member]:
-    """The register's member for each of the file's: the one with the same member number,
-    else the same name and club (trimmed, case folded), else a new member."""
-    by_number = {m.number: m for m in Member.objects.exclude(number="")}
-    by_key: dict[tuple[str, str], Member] = {}
-    for member in Member.objects.order_by("pk"):
-        by_key.setdefault(member_key(member.name, member.club), member)
-    found: dict[str, Member] = {}
-    new: list[tuple[str, Member]] = []
-    for item in file_members:
-        number = item.get("number", "").strip()
-        existing = by_number.get(number) if number else None
-        if existing is None:
-            existing = by_key.get(member_key(item["name"], item.get("club", "")))
-        if existing is not None:
-            found[item["id"]] = existing
-            continue
-        member = Member(
-            name=item["name"].strip(),
-            club=item.get("club", "").strip(),
-            number=number,
-            active=item.get("active", True),
-        )
-        new.append((item["id"], member))
-        by_key[member_key(member.name, member.club)] = member
-        if number:
-            by_number[number] = member
-    # One by one, in the file's order: the register lists equal names in that order again.
-    for file_id, member in new:
-        member.save()
-        found[file_id] = member
-    return found
-
-
-@transaction.atomic
-def competition_import(*, document: Any, director=None) -> CompetitionImported:
-    """Create the competition of a checked file: the register's members (matched to those the
-    site has), each evening's tournament, its players tied to members, the open questions.
-    Raises ``Refused`` with every problem; then nothing is stored."""
-    competition_file_check(document)
-    notes: list[str] = []
-    settings = document.get("settings", {})
-    members = _register(document.get("members", []))
-    evenings = sorted(document["evenings"], key=lambda e: e["number"])
-    for item in evenings:
-        # The same person twice in one evening after matching to the register: refused.
-        chosen = Counter(members[m].pk for m in item.get("members", {}).values())
-        if any(count > 1 for count in chosen.values()):
-            raise Refused.because(SeasonFileRefusal.MEMBER_TWICE, field=_evening_label(0, item))
-    slug = document.get("slug")
-    if not slug or slug in RESERVED_SLUGS or Competition.objects.filter(slug=slug).exists():
-        wanted = slug
-        slug = _unique_slug(f"{document['name']} {document.get('season', '')}")
-        if wanted:
-            notes.append(
-                _("The short name %(wanted)s is in use; the competition is %(slug)s.")
-                % {"wanted": wanted, "slug": slug}
-            )
-    competition = Competition.objects.create(
-        slug=slug,
-        name=document["name"].strip(),
-        season=document.get("season", "").strip(),
-        best=settings.get("best"),
-        min_evenings=settings.get("min_evenings", 0),
-        public=settings.get("public", False),
-        season_seating=settings.get("season_seating", False),
-    )
-    user_model = get_user_model()
-    names = settings.get("directors", [])
-    accounts = {
-        u.get_username(): u
-        for u in user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
-    }
-    for name in names:
-        if name in accounts:
-            competition.directors.add(accounts[name])
-        else:
-            notes.append(_("No account %(name)s on this site: not a director.") % {"name": name})
-    if director is not None:
-        competition.directors.add(director)
-
-    for item in evenings:
-        label = _evening_label(0, item)
-        outcome = tournament_restore(document=item["tournament"], director=director)
-        tournament = outcome.tournament
-        notes.extend(f"{label}: {note}" for note in outcome.notes)
-        players = {p.file_id: p for p in Player.objects.filter(tournament=tournament)}
-        linked = []
-        for file_id, member in item.get("members", {}).items():
-            player = players[file_id]
-            player.member = members[member]
-            linked.append(player)
-        Player.objects.bulk_update(linked, ["member"])
-        MemberQuestion.objects.bulk_create(
-            [
-                MemberQuestion(player=players[file_id], member=member)
-                for file_id, asked in item.get("questions", {}).items()
-                for member in {members[m].pk: members[m] for m in asked}.values()
-            ]
-        )
-        CompetitionEvening.objects.create(
-            competition=competition, tournament=tournament, number=item["number"]
-        )
-    return CompetitionImported(competition=competition, notes=notes)

@@ -1,16 +1,15 @@
-"""The club's season: the register, competitions, their evenings and the evening's check-in."""
+"""The club's season: the register, competitions and their evenings, and matching an evening's
+players to the register. Merging two members is in ``season.merge``; the evening's check-in
+in ``season.check_in``."""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.db.models import Max
-from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -23,16 +22,12 @@ from tournament.models import (
     Member,
     MemberQuestion,
     Player,
-    Seat,
     Tournament,
 )
 from tournament.models.season import competition_title
-from tournament.names import folded
 from tournament.players.importing import PlayerRow, check_rows
-from tournament.players.services import players_register
 from tournament.season.matching import MemberIndex, member_key
 from tournament.season.register import MemberRow, members_check
-from tournament.tournaments.services import tournament_create
 
 
 class SeasonRefusal(models.TextChoices):
@@ -133,113 +128,15 @@ def member_update(*, member: Member, name: str, club: str, number: str, active: 
     return member
 
 
-@dataclass(frozen=True, slots=True)
-class MergePreview:
-    """What merging ``drop`` into ``keep`` moves: ``players`` (the evenings' players that
-    become ``keep``'s), and ``clashes``: the tournaments both played, which forbid it."""
-
-    keep: Member
-    drop: Member
-    players: list[Player]
-    clashes: list[Tournament]
-
-    @property
-    def allowed(self) -> bool:
-        return not self.clashes and self.keep.pk != self.drop.pk
-
-    def clash_players(self) -> list[tuple[str, list[Player]]]:
-        """Per evening both played: how to fix it and the two players, whether seated."""
-        ids = [t.pk for t in self.clashes]
-        both = (
-            Player.objects.filter(tournament_id__in=ids, member__in=[self.keep, self.drop])
-            .annotate(seated=models.Exists(Seat.objects.filter(player=models.OuterRef("pk"))))
-            .order_by("pk")
-        )
-        by_tournament: dict[int, list[Player]] = {}
-        for player in both:
-            by_tournament.setdefault(player.tournament_id, []).append(player)
-        return [(merge_clash_advice(t), by_tournament.get(t.pk, [])) for t in self.clashes]
+RESERVED_SLUGS = {"members", "import"}  # the season's own addresses under /season/
 
 
-def member_merge_preview(*, keep: Member, drop: Member) -> MergePreview:
-    players = list(Player.objects.filter(member=drop).select_related("tournament"))
-    kept_tournaments = set(
-        Player.objects.filter(member=keep).values_list("tournament_id", flat=True)
-    )
-    clashes = [p.tournament for p in players if p.tournament_id in kept_tournaments]
-    return MergePreview(keep=keep, drop=drop, players=players, clashes=clashes)
-
-
-def evening_label(tournament: Tournament) -> str:
-    """ "evening 3 of Clubcompetitie (12-09-2026)": the evening as the secretary knows it."""
-    evening = tournament.competition_evenings.select_related("competition").first()
-    name = tournament.name
-    if tournament.date is not None:
-        name = f"{name}, {date_format(tournament.date, 'SHORT_DATE_FORMAT')}"
-    if evening is None:
-        return name
-    return _("evening %(number)s of %(competition)s (%(name)s)") % {
-        "number": evening.number,
-        "competition": evening.competition,
-        "name": name,
-    }
-
-
-def merge_clash_advice(tournament: Tournament) -> str:
-    """Why a merge is refused for ``tournament`` and how to make it possible."""
-    return _(
-        "Both members are players of %(evening)s, so they count as two people there. If they "
-        "are one person, checked in twice: remove the one who was never seated from that "
-        "evening's players (below), then merge."
-    ) % {"evening": evening_label(tournament)}
-
-
-@transaction.atomic
-def evening_player_remove(*, player: Player) -> None:
-    """Take a player off an evening who never sat at a table (checked in twice by mistake),
-    so that the two records of one person can be merged."""
-    if player.seats.exists():
-        raise Refused.because(SeasonRefusal.PLAYER_SEATED, field=player.name)
-    player.delete()
-
-
-@transaction.atomic
-def member_merge(*, keep: Member, drop: Member) -> Member:
-    """One person typed two ways: ``drop``'s players become ``keep``'s and ``drop`` leaves the
-    register (keeping a member number only ``drop`` had). Refused when both played one
-    evening, since one person sits at one table."""
-    if keep.pk == drop.pk:
-        raise Refused.because(SeasonRefusal.MERGE_SELF)
-    preview = member_merge_preview(keep=keep, drop=drop)
-    if preview.clashes:
-        raise Refused(
-            [
-                PlacedProblem(
-                    code=SeasonRefusal.MERGE_SAME_EVENING,
-                    message=merge_clash_advice(tournament),
-                    field=tournament.name,
-                )
-                for tournament in preview.clashes
-            ]
-        )
-    Player.objects.filter(member=drop).update(member=keep)
-    asked = set(MemberQuestion.objects.filter(member=keep).values_list("player_id", flat=True))
-    MemberQuestion.objects.filter(member=drop, player_id__in=asked).delete()
-    MemberQuestion.objects.filter(member=drop).update(member=keep)
-    number = drop.number
-    drop.delete()
-    if number and not keep.number:
-        keep.number = number
-    keep.active = keep.active or drop.active
-    keep.save()
-    return keep
-
-
-def _unique_slug(name: str) -> str:
+def competition_unique_slug(name: str) -> str:
+    """A short name for the competition's addresses, made from ``name``, that no competition
+    (nor the season's own pages) has."""
     base = slugify(name)[:70] or "competitie"
     slug, n = base, 1
-    # "members" and "import" are the season's own addresses under /season/.
-    while slug in {"members", "import"} or Competition.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Competition.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     return slug
@@ -271,7 +168,7 @@ def competition_create(
     evenings when given."""
     settings.rule()
     competition = Competition.objects.create(
-        slug=_unique_slug(competition_title(settings.name, settings.season)),
+        slug=competition_unique_slug(competition_title(settings.name, settings.season)),
         name=settings.name.strip(),
         season=settings.season.strip(),
         best=settings.best,
@@ -370,82 +267,3 @@ def competition_add(*, competition: Competition, tournament: Tournament) -> Comp
     )
     players_match(tournament=tournament)
     return evening
-
-
-@dataclass(frozen=True, slots=True)
-class CheckIn:
-    """Tonight's evening: who is here (members of the register) and new names."""
-
-    name: str
-    date: datetime.date | None
-    members: Sequence[Member]
-    new_people: Sequence[tuple[str, str]] = ()
-
-
-# The settings an evening takes over from the one before (a new competition's first evening
-# takes the tournament defaults, as a tournament created on its own would).
-CARRIED_SETTINGS = (
-    "place",
-    "rounds_planned",
-    "language",
-    "table_sizes",
-    "prefer_size",
-    "tiebreaks",
-    "confirmation_rule",
-    "clubs_apart_first_round",
-)
-
-
-def _evening_settings(competition: Competition) -> dict[str, Any]:
-    last = competition.evenings.select_related("tournament").order_by("-number").first()
-    source = Tournament() if last is None else last.tournament
-    return {name: getattr(source, name) for name in CARRIED_SETTINGS}
-
-
-def _check_names_once(members: Sequence[Member]) -> None:
-    """Two people of one name cannot both play tonight (a tournament knows its players by
-    name): say who, so the register can tell them apart."""
-    seen: set[str] = set()
-    problems = []
-    for member in members:
-        key = folded(member.name)
-        if key in seen:
-            problems.append(
-                PlacedProblem(
-                    code=SeasonRefusal.NAME_TWICE_TONIGHT,
-                    message=str(SeasonRefusal.NAME_TWICE_TONIGHT.label),
-                    field=member.name,
-                )
-            )
-        seen.add(key)
-    if problems:
-        raise Refused(problems)
-
-
-@transaction.atomic
-def evening_check_in(*, competition: Competition, director: User, check_in: CheckIn) -> Tournament:
-    """Create tonight's tournament (with the last evening's settings) and its players: the
-    members ticked and the new names, who join the register. All or nothing."""
-    new_members = [
-        member_create(name=name, club=club) for name, club in check_in.new_people if name.strip()
-    ]
-    members = [*check_in.members, *new_members]
-    if len(members) < 3:
-        raise Refused.because(SeasonRefusal.NOBODY_CHECKED_IN)
-    _check_names_once(members)
-    tournament = tournament_create(
-        director=director,
-        name=check_in.name.strip() or competition.name,
-        date=check_in.date,
-        **_evening_settings(competition),
-    )
-    players = players_register(
-        tournament=tournament,
-        rows=[PlayerRow(line=n, name=m.name, club=m.club) for n, m in enumerate(members, 1)],
-    )
-    for player, member in zip(players, members, strict=True):
-        player.member = member
-    Player.objects.bulk_update(players, ["member"])
-    number = (competition.evenings.aggregate(n=Max("number"))["n"] or 0) + 1
-    CompetitionEvening.objects.create(competition=competition, tournament=tournament, number=number)
-    return tournament

@@ -19,10 +19,18 @@ from django.views.decorators.http import require_POST
 from tournament.errors import Refused, show_refused
 from tournament.models import Competition, Member, Player, Tournament
 from tournament.printing.render import PDF_TYPE, html_to_pdf, qr_data_uri
-from tournament.season import services
-from tournament.season.check_in import NEW_MEMBER, NearQuestion, new_names_sorted
+from tournament.season import merge, services
+from tournament.season.check_in import (
+    NEW_MEMBER,
+    CheckIn,
+    NearQuestion,
+    evening_check_in,
+    new_names_sorted,
+)
 from tournament.season.exports import SeasonExporter
-from tournament.season.file import SeasonFileRefusal, competition_export, competition_import
+from tournament.season.file import SeasonFileRefusal
+from tournament.season.file_export import competition_export
+from tournament.season.file_import import competition_import
 from tournament.season.forms import (
     CheckInForm,
     CompetitionFileForm,
@@ -152,13 +160,13 @@ def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
     drop = get_object_or_404(Member, pk=other)
     if request.method == "POST":
         try:
-            services.member_merge(keep=keep, drop=drop)
+            merge.member_merge(keep=keep, drop=drop)
         except Refused as refused:
             show_refused(request, refused)
         else:
             messages.success(request, _("Merged into %(name)s.") % {"name": keep.name})
             return redirect("member_edit", pk=keep.pk)
-    preview = services.member_merge_preview(keep=keep, drop=drop)
+    preview = merge.member_merge_preview(keep=keep, drop=drop)
     return render(request, "season/member_merge.html", {"preview": preview})
 
 
@@ -173,7 +181,7 @@ def member_merge_remove(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     name = player.name
     try:
-        services.evening_player_remove(player=player)
+        merge.evening_player_remove(player=player)
     except Refused as refused:
         show_refused(request, refused)
     else:
@@ -320,10 +328,10 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
         ticked = {m.pk: m for m in [*form.cleaned_data["members"], *names.members]}
         if not names.open:
             try:
-                tournament = services.evening_check_in(
+                tournament = evening_check_in(
                     competition=competition,
                     director=request.user,
-                    check_in=services.CheckIn(
+                    check_in=CheckIn(
                         name=form.cleaned_data["name"],
                         date=form.cleaned_data["date"],
                         members=list(ticked.values()),

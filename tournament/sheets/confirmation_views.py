@@ -28,14 +28,11 @@ from tournament.sheets.confirmations import (
     sheet_retype,
     tournament_count_unconfirmed_set,
 )
+from tournament.sheets.conflict_context import describe_change
 from tournament.sheets.forms import SheetForm
-from tournament.sheets.page import (
-    TablePage,
-    describe_change,
-    director_table,
-    sheet_context,
-)
+from tournament.sheets.page_context import sheet_context
 from tournament.sheets.services import sheet_latest_version
+from tournament.sheets.table_page import TablePage, director_table
 
 EMPTY_CHANGE = "\N{EN DASH}"
 

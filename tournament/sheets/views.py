@@ -14,16 +14,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.models import SheetVersion, Table, Tournament
 from tournament.permissions import team_required
+from tournament.sheets.answers import sheet_poll
+from tournament.sheets.conflict_context import EMPTY, describe_change
 from tournament.sheets.forms import RestoreForm, SheetForm
-from tournament.sheets.page import (
-    EMPTY,
-    SheetPage,
-    TablePage,
-    describe_change,
-    director_table,
-    sheet_context,
-    sheet_poll,
-)
+from tournament.sheets.page import SheetPage
+from tournament.sheets.page_context import sheet_context
 from tournament.sheets.services import (
     SheetConflict,
     SheetProblems,
@@ -33,6 +28,7 @@ from tournament.sheets.services import (
     sheet_record,
     sheet_restore,
 )
+from tournament.sheets.table_page import TablePage, director_table
 
 __all__ = ["EMPTY", "sheet_edit", "sheet_history", "sheet_version_restore"]
 

@@ -7,7 +7,8 @@ from typing import Any
 from scoring.sheet import DealEntry, Penalty, Sheet
 from tournament.adapter import load_table_sheets
 from tournament.models import Player, Tournament
-from tournament.tournament_file.site import SITE_KEY, seats_turned, sheet_file_deals, site_export
+from tournament.tournament_file.site import SITE_KEY, seats_turned, sheet_file_deals
+from tournament.tournament_file.site_export import site_export
 
 FORMAT = "bollen-tournament"
 VERSION = 1

@@ -31,7 +31,7 @@ from tournament.models import (
 from tournament.rounds.services import rounds_refresh_state
 from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
-from tournament.tournament_file.site import (
+from tournament.tournament_file.site_restore import (
     site_closed_rounds,
     site_first_dealer_rule,
     site_first_dealers,

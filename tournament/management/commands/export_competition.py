@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 
 from tournament.management.commands.competition_add import competition_by_slug
 from tournament.management.commands.export_tournament import write_output
-from tournament.season.file import competition_export
+from tournament.season.file_export import competition_export
 
 
 class Command(BaseCommand):

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.errors import Refused
-from tournament.season.file import competition_import
+from tournament.season.file_import import competition_import
 from tournament.tournament_file.reading import tournament_file_parse
 
 
