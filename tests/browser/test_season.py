@@ -48,8 +48,10 @@ def test_check_in_ticks_last_evening_searches_adds_a_name_and_creates_it(
     count = page.locator("#tick-count")
     expect(count).to_have_text("0")
 
-    page.get_by_role("link", name="Iedereen van vorige avond").click()
+    page.get_by_label("Naam van de avond").fill("Avond van de wijn")
+    page.get_by_role("button", name="Iedereen van vorige avond").click()
     expect(count).to_have_text("8")
+    expect(page.get_by_label("Naam van de avond")).to_have_value("Avond van de wijn")
     expect(page.get_by_label("Lid B", exact=True)).to_be_checked()
     expect(page.get_by_label("Lid A", exact=True)).not_to_be_checked()
     assert not page.evaluate(PAGE_SCROLLS_SIDEWAYS)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
 
+from tests.season.conftest import NAMES
 from tournament.models import Competition, Member, Tournament
 from tournament.season.check_in import NEW_MEMBER
 from tournament.season.services import CompetitionSettings, competition_create
@@ -244,3 +246,39 @@ def test_the_check_in_date_starts_at_today(director_client, fresh):
     page = director_client.get(reverse("check_in", args=[fresh.slug]))
     today = datetime.date.today().isoformat()
     assert f'value="{today}"' in page.content.decode()
+
+
+def test_all_from_last_evening_keeps_what_was_typed(director_client, season):
+    """Without JavaScript the button posts the form: the page comes back with the name, date,
+    new names and ticks typed, last evening's members ticked as well, and nothing created."""
+    lid_a = Member.objects.get(name="Lid A")
+    url = reverse("check_in", args=[season.slug])
+    before = Tournament.objects.count()
+    response = director_client.post(
+        url,
+        {
+            "name": "Avond van de wijn",
+            "date": "2026-12-04",
+            "members": [lid_a.pk],
+            "new_people": "Zus Zonneveld, BC",
+            "tick_last": "1",
+        },
+    )
+    assert response.status_code == 200
+    assert Tournament.objects.count() == before
+    form = response.context["form"]
+    assert not form.is_bound
+    text = response.content.decode()
+    assert 'value="Avond van de wijn"' in text
+    assert 'value="2026-12-04"' in text
+    assert "Zus Zonneveld, BC" in text
+    last = set(Member.objects.filter(name__in=NAMES[1:9]).values_list("pk", flat=True))
+    assert set(form.initial["members"]) == last | {lid_a.pk}
+    ticked = {
+        int(m)
+        for m in re.findall(
+            r'<input type="checkbox" name="members" value="(\d+)"[^>]*checked', text
+        )
+    }
+    assert ticked == last | {lid_a.pk}
+    assert "Dit veld is verplicht" not in text

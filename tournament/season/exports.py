@@ -3,26 +3,32 @@ one sheet per evening, the season's statistics), sharing the rows of ``tournamen
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.text import slugify
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from openpyxl.utils import get_column_letter
 
 from scoring.statistics import HAND_SIZES, BidTally, Game, tournament_statistics
 from tournament.adapter import load_table_sheets
 from tournament.exports.base import (
     CSV_TYPE,
     JSON_TYPE,
+    TEXT_INDENT,
     XLSX_TYPE,
     ExportFile,
     Rows,
     csv_delimiter,
+    new_workbook,
     render_csv,
-    render_xlsx,
+    xlsx_add_sheet,
+    xlsx_cell,
+    xlsx_page_header,
 )
 from tournament.season.selectors import Season, season_of
 
@@ -50,46 +56,86 @@ def season_document(season: Season) -> dict[str, Any]:
     }
 
 
-def season_rows(season: Season) -> Rows:
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A number of the season workbook that stays a number (columns still sum and sort) and
+    shows its marks through the cell's number format: ``*`` when provisional, in brackets when
+    the evening does not count."""
+
+    value: int
+    provisional: bool = False
+    bracketed: bool = False
+
+    @property
+    def number_format(self) -> str:
+        mark = '"*"' if self.provisional else ""
+        if self.bracketed:
+            return f'"("0{mark}")";"(-"0{mark}")";"("0{mark}")"'
+        return f"0{mark};-0{mark};0{mark}"
+
+    def __str__(self) -> str:
+        text = f"{self.value}{'*' if self.provisional else ''}"
+        return f"({text})" if self.bracketed else text
+
+
+PROVISIONAL_LEGEND = gettext_lazy("provisional: sheet not complete yet or not confirmed")
+
+
+def season_rows(season: Season, *, csv: bool = False) -> Rows:
     """The season page's columns: rank, name, club, points, each evening (one that does not
-    count in brackets), evenings played, bollen and correct counted. A result from a sheet no
-    director has confirmed yet is marked ``*`` (as text), and a legend row says so."""
+    count in brackets), evenings played, bollen and correct counted. A result from a sheet that
+    is not complete or not confirmed is provisional: in the workbook a ``Points`` number
+    shown with ``*`` (an evening with no entered sheet for the member is the mark alone) and a
+    legend row; in the CSV plain numbers and a last column naming the provisional evenings."""
+    label = {n: _("E%(number)s") % {"number": n} for n in season.numbers}
     header = [_("Rank"), _("Name"), _("Club"), _("Points")]
-    header += [_("E%(number)s") % {"number": n} for n in season.numbers]
+    header += [label[n] for n in season.numbers]
     header += [_("Evenings"), _("Bollen"), _("Correct")]
+    if csv:
+        header.append(_("Provisional"))
     rows = []
     for row in season.rows:
         member = season.members[row.member]
         cells: list[Any] = []
+        marked = []
         for number, result in zip(season.numbers, row.per_evening, strict=True):
+            provisional = season.is_provisional(row, number)
+            if provisional:
+                marked.append(label[number])
             if result is None:
-                cells.append(None)
+                cells.append("*" if provisional and not csv else None)
                 continue
-            mark = "*" if season.is_provisional(row, number) else ""
-            if number not in row.counted:
-                cells.append(f"({result.points}{mark})")
+            bracketed = number not in row.counted
+            if csv:
+                cells.append(f"({result.points})" if bracketed else result.points)
             else:
-                cells.append(f"{result.points}{mark}" if mark else result.points)
+                cells.append(Points(result.points, provisional, bracketed))
         rank: Any = row.rank if row.rank is not None else _("unranked")
-        points: Any = f"{row.points}*" if season.is_provisional(row) else row.points
-        totals = [row.played, row.bollen, row.correct]
+        points: Any = row.points if csv else Points(row.points, season.is_provisional(row))
+        totals: list[Any] = [row.played, row.bollen, row.correct]
+        if csv:
+            totals.append(" ".join(marked))
         rows.append([rank, member.name, member.club, points, *cells, *totals])
-    if season.any_provisional:
+    if season.any_provisional and not csv:
         rows.append([None] * len(header))
-        legend = _("provisional: from a sheet that no director has confirmed yet")
-        rows.append(["*", legend, *[None] * (len(header) - 2)])
+        rows.append(["*", str(PROVISIONAL_LEGEND), *[None] * (len(header) - 2)])
     return Rows(header=header, rows=rows)
 
 
 def evening_rows(season: Season, index: int) -> Rows:
+    """One evening's standings; the total of a player whose sheet is not complete or not
+    confirmed is marked ``*`` (with the legend below)."""
     evening = season.evenings[index]
     header = [_("Rank"), _("Name"), _("Club"), _("Total"), _("Bollen"), _("Correct")]
     rows = []
+    marked = evening.provisional | evening.pending
     for row in evening.rows:
         player = evening.players[row.player]
-        rows.append(
-            [row.rank, player.name, player.club, row.tournament_points, row.bollen, row.correct]
-        )
+        total = Points(row.tournament_points, row.player in marked)
+        rows.append([row.rank, player.name, player.club, total, row.bollen, row.correct])
+    if marked:
+        rows.append([None] * len(header))
+        rows.append(["*", str(PROVISIONAL_LEGEND), *[None] * (len(header) - 2)])
     return Rows(header=header, rows=rows)
 
 
@@ -142,6 +188,8 @@ def statistics_rows(season: Season, stats: SeasonStatistics) -> Rows:
     # one deal, so the label says rounds.
     rows: list[list[Any]] = [[_("Most rounds without a bol"), None, None]]
     rows += [[name[m], count, None] for m, count in stats.bol_free[:10]]
+    if not stats.bol_free:
+        rows.append([_("nobody"), None, None])
     rows += [[None, None, None], [_("Best evening"), _("Evening"), _("Points")]]
     rows += [[name[m], number, points] for m, number, points in stats.best]
     rows += [[None, None, None], [_("Cards"), _("Bids"), _("Bol rate")]]
@@ -179,7 +227,7 @@ class SeasonExporter:
         name = slugify(pgettext("file name", "season"))
         if self.format == "csv":
             data_csv = render_csv(
-                season_rows(self.season), delimiter=csv_delimiter(get_language() or "nl")
+                season_rows(self.season, csv=True), delimiter=csv_delimiter(get_language() or "nl")
             )
             return ExportFile(f"{slug}-{name}.csv", CSV_TYPE, data_csv)
         title = f"{_('Season standings')} {self.season.competition}"
@@ -189,5 +237,46 @@ class SeasonExporter:
             sheets.append((label, evening_rows(self.season, index)))
         stats = season_statistics(self.season)
         sheets.append((_("Statistics"), statistics_rows(self.season, stats)))
-        data = render_xlsx(title, sheets, heading=title)
+        data = _season_workbook(title, sheets)
         return ExportFile(f"{slug}-{name}.xlsx", XLSX_TYPE, data)
+
+
+def _season_workbook(title: str, sheets: list[tuple[str, Rows]]) -> bytes:
+    """``render_xlsx`` of the sheets, with each ``Points`` stored as its number and shown
+    with its marks by a number format."""
+    workbook = new_workbook(title)
+    for sheet_title, rows in sheets:
+        widths = [
+            min(
+                max(
+                    max([len(str(h))] + [len(str(r[i])) for r in rows.rows if r[i] is not None])
+                    + 2,
+                    6,
+                ),
+                40,
+            )
+            for i, h in enumerate(rows.header)
+        ]
+        sheet = xlsx_add_sheet(
+            workbook, sheet_title, Rows(header=rows.header, rows=[]), widths=widths
+        )
+        for row in rows.rows:
+            sheet.append([_cell(sheet, v) for v in row])
+        if rows.header:
+            last = get_column_letter(len(rows.header))
+            sheet.auto_filter.ref = f"A1:{last}{len(rows.rows) + 1}"
+    xlsx_page_header(workbook, title)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _cell(sheet, value: Any):
+    if isinstance(value, Points):
+        cell = xlsx_cell(sheet, value.value)
+        cell.number_format = value.number_format
+        return cell
+    cell = xlsx_cell(sheet, value)
+    if isinstance(value, str):
+        cell.alignment = TEXT_INDENT
+    return cell

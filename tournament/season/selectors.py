@@ -132,13 +132,16 @@ def _unconfirmed(tournaments: Sequence[Tournament]) -> frozenset[int]:
 class Evening:
     """One evening of the season with its tournament's final standings rows; ``provisional``:
     the players whose score counts a sheet no director has confirmed yet (as the evening's own
-    standings mark them with ``*``)."""
+    standings mark them with ``*``) or who sat at a table whose sheet is not complete;
+    ``pending``: the players with no entered sheet at all on an evening not fully entered
+    (their 0 is no result yet)."""
 
     number: int
     tournament: Tournament
     rows: list[StandingRow]
     players: dict[int, Player]
     provisional: frozenset[int] = frozenset()
+    pending: frozenset[int] = frozenset()
 
 
 def evenings_standings(competition: Competition) -> list[Evening]:
@@ -171,17 +174,28 @@ def evenings_standings(competition: Competition) -> list[Evening]:
             names={pk: p.name for pk, p in of_tournament.items()},
             name_keys={pk: name_sort_key(p.name) for pk, p in of_tournament.items()},
         )
+        tables = scores.get(tournament.pk, [])
+        entered = {p for s in tables if s.has_entries for p in s.player_ids}
         provisional = frozenset(
-            player for s in counted if s.table_id in unconfirmed for player in s.player_ids
+            player
+            for s in tables
+            if s.table_id in unconfirmed or not s.complete
+            for player in s.player_ids
         )
-        result.append(Evening(evening.number, tournament, rows, of_tournament, provisional))
+        unfinished = not tables or any(not s.complete for s in tables)
+        pending = frozenset(of_tournament.keys() - entered) if unfinished else frozenset()
+        result.append(
+            Evening(evening.number, tournament, rows, of_tournament, provisional - pending, pending)
+        )
     return result
 
 
 @dataclass(frozen=True, slots=True)
 class Season:
     """The season standings of a competition and what they were made from; ``provisional``
-    holds ``(member, evening number)`` for each evening result from an unconfirmed sheet."""
+    holds ``(member, evening number)`` for each evening result from an unconfirmed or not yet
+    complete sheet; ``pending`` those of a member with no entered sheet yet on an evening not
+    fully entered: no result (not counted, no 0), shown as the mark alone."""
 
     competition: Competition
     evenings: list[Evening]
@@ -189,6 +203,7 @@ class Season:
     members: dict[int, Member]
     open_questions: int
     provisional: frozenset[tuple[int, int]] = frozenset()
+    pending: frozenset[tuple[int, int]] = frozenset()
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -198,12 +213,19 @@ class Season:
         """Whether a member's result of evening ``number`` is provisional, or (without a
         number) whether any evening that counts in the member's points is."""
         if number is not None:
-            return (row.member, number) in self.provisional
-        return any((row.member, n) in self.provisional for n in row.counted)
+            return (row.member, number) in self.provisional or self.is_pending(row, number)
+        return any((row.member, n) in self.provisional for n in row.counted) or any(
+            self.is_pending(row, n) for n in self.numbers
+        )
+
+    def is_pending(self, row: SeasonRow, number: int) -> bool:
+        """Whether the member has no entered sheet yet on evening ``number`` (not fully
+        entered): the cell shows the mark, not a 0."""
+        return (row.member, number) in self.pending
 
     @property
     def any_provisional(self) -> bool:
-        return bool(self.provisional)
+        return bool(self.provisional or self.pending)
 
 
 def season_of(competition: Competition) -> Season:
@@ -211,10 +233,15 @@ def season_of(competition: Competition) -> Season:
     evenings = evenings_standings(competition)
     results: dict[int, dict[int, EveningResult]] = defaultdict(dict)
     provisional: set[tuple[int, int]] = set()
+    pending: set[tuple[int, int]] = set()
     for evening in evenings:
         for row in evening.rows:
             member_id = evening.players[row.player].member_id
             if member_id is None:
+                continue
+            if row.player in evening.pending:
+                pending.add((member_id, evening.number))
+                results.setdefault(member_id, {})
                 continue
             if row.player in evening.provisional:
                 provisional.add((member_id, evening.number))
@@ -237,7 +264,15 @@ def season_of(competition: Competition) -> Season:
         .distinct()
         .count()
     )
-    return Season(competition, evenings, rows, members, questions, frozenset(provisional))
+    return Season(
+        competition,
+        evenings,
+        rows,
+        members,
+        questions,
+        frozenset(provisional),
+        frozenset(pending),
+    )
 
 
 def season_meetings(competition: Competition, *, exclude: Tournament | None = None) -> Counter:

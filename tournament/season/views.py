@@ -316,11 +316,24 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     and create the evening's tournament with its players."""
     number = competition.evenings.count() + 1
     initial = {"name": f"{competition.name} {_('evening')} {number}"}
+    last = last_evening_members(competition)
     if request.GET.get("last"):
-        initial["members"] = last_evening_members(competition)
-    form = CheckInForm(request.POST or None, initial=initial)
+        initial["members"] = last
+    if request.method == "POST" and "tick_last" in request.POST:
+        # "All from last evening" without JavaScript: the page again with what was typed and
+        # last evening's members ticked as well, nothing created.
+        ticked_before = [v for v in request.POST.getlist("members") if v.isdigit()]
+        initial = {
+            "name": request.POST.get("name", ""),
+            "date": request.POST.get("date", ""),
+            "new_people": request.POST.get("new_people", ""),
+            "members": sorted({*map(int, ticked_before), *last}),
+        }
+        form = CheckInForm(initial=initial)
+    else:
+        form = CheckInForm(request.POST or None, initial=initial)
     questions: list[NearQuestion] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_bound and form.is_valid():
         names = new_names_sorted(
             form.new_people_rows(), answers=form.near_answers(), register=members_listed()
         )
@@ -354,6 +367,7 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
             "competition": competition,
             "form": form,
             "has_last": competition.evenings.exists(),
+            "last_members": last,
             "questions": questions,
             "new_member": NEW_MEMBER,
         },

@@ -19,6 +19,21 @@
       if (event.key === "Enter") event.preventDefault();
     });
   });
+  // "All from last evening" ticks them in place, keeping what was typed; without this script
+  // the button posts the form and the page comes back with them ticked.
+  document.querySelectorAll("button[data-tick]").forEach(function (button) {
+    var source = document.querySelector(button.dataset.tick);
+    var list = document.querySelector(button.dataset.ticks);
+    if (!source || !list) return;
+    var wanted = JSON.parse(source.textContent).map(String);
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      list.querySelectorAll("input[type=checkbox]").forEach(function (box) {
+        if (wanted.indexOf(box.value) !== -1) box.checked = true;
+      });
+      list.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  });
   // The count is everyone who plays tonight: the ticked members and the new names, one a line.
   document.querySelectorAll("output[data-count]").forEach(function (output) {
     var list = document.querySelector(output.dataset.count);
