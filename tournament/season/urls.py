@@ -2,13 +2,17 @@
 
 from django.urls import path
 
-from tournament.season import views
+from tournament.season import member_views, views
 
 urlpatterns = [
-    path("members/", views.member_list, name="member_list"),
-    path("members/<int:pk>/", views.member_edit, name="member_edit"),
-    path("members/<int:pk>/merge/", views.member_merge, name="member_merge"),
-    path("members/<int:pk>/merge/remove/", views.member_merge_remove, name="member_merge_remove"),
+    path("members/", member_views.member_list, name="member_list"),
+    path("members/<int:pk>/", member_views.member_edit, name="member_edit"),
+    path("members/<int:pk>/merge/", member_views.member_merge, name="member_merge"),
+    path(
+        "members/<int:pk>/merge/remove/",
+        member_views.member_merge_remove,
+        name="member_merge_remove",
+    ),
     path("", views.competition_list, name="competition_list"),
     path("import/", views.competition_upload, name="competition_upload"),
     path("<slug:slug>/", views.competition_detail, name="competition_detail"),
