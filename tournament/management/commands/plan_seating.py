@@ -81,7 +81,11 @@ class Command(BaseCommand):
             raise CommandError("--rounds must be at least 1.")
         try:
             plan = plan_seating(
-                keys, seed=options["seed"], time_limit=options["time_limit"], **request
+                keys,
+                seed=options["seed"],
+                time_limit=options["time_limit"],
+                max_iterations=settings.SEATING_MAX_ITERATIONS,
+                **request,
             )
         except SeatingError as exc:
             who = ", ".join(names[key] for key in exc.players)
