@@ -13,9 +13,10 @@ are ``TextChoices``) or, for ``scoring``'s codes, the sentence this module gives
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypedDict, Unpack
+from typing import Protocol, TypedDict, Unpack
 
 from django.contrib import messages
 from django.db import models
@@ -225,6 +226,33 @@ class Refused(Exception):
                 _("… and %(count)s more problems.") % {"count": self.total - len(self.problems)}
             )
         return lines
+
+
+class ListedLine(Protocol):
+    """A line of a pasted or imported list (players, members) with what is wrong with it."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def problems(self) -> Sequence[str]: ...
+
+
+def refuse_bad_lines(rows: Iterable[ListedLine], *, code: str) -> None:
+    """Refuse a whole list when any of its lines has problems, each named with its line and
+    name; nothing is stored."""
+    problems = [
+        PlacedProblem(
+            code=code,
+            message=f"{row.name or '?'}: {'; '.join(row.problems)}",
+            field=_("line %(line)s") % {"line": row.line},
+        )
+        for row in rows
+        if row.problems
+    ]
+    if problems:
+        raise Refused(problems)
 
 
 # A form page answered again with its messages: the request was refused. Browsers show the page

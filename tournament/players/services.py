@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.adapter import sheet_scores_refresh
-from tournament.errors import PlacedProblem, Refused
+from tournament.errors import PlacedProblem, Refused, refuse_bad_lines
 from tournament.models import ApartPair, Player, Round, Seat, Tournament
 from tournament.players.importing import PlayerRow, check_rows
 
@@ -46,17 +46,7 @@ def players_register(*, tournament: Tournament, rows: Sequence[PlayerRow]) -> li
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     existing = tournament.players.values_list("name", flat=True)
     checked = check_rows(list(rows), existing=existing)
-    problems = [
-        PlacedProblem(
-            code="player_row",
-            message=f"{row.name or '?'}: {'; '.join(row.problems)}",
-            field=_("line %(line)s") % {"line": row.line},
-        )
-        for row in checked
-        if row.problems
-    ]
-    if problems:
-        raise Refused(problems)
+    refuse_bad_lines(checked, code="player_row")
     joined = first_open_round(tournament)
     ids = _next_file_ids(tournament, len(checked))
     return Player.objects.bulk_create(

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.season import SeasonError, SeasonRule
-from tournament.errors import PlacedProblem, Refused
+from tournament.errors import PlacedProblem, Refused, refuse_bad_lines
 from tournament.models import (
     Competition,
     CompetitionEvening,
@@ -102,17 +102,7 @@ def members_add(*, rows: Sequence[MemberRow]) -> list[Member]:
     """Add a pasted list to the register: every line, or none when any line is wrong (checked
     again here: the register may have changed since the preview)."""
     checked = members_check(rows, register=Member.objects.all())
-    problems = [
-        PlacedProblem(
-            code="member_row",
-            message=f"{row.name or '?'}: {'; '.join(row.problems)}",
-            field=_("line %(line)s") % {"line": row.line},
-        )
-        for row in checked
-        if row.problems
-    ]
-    if problems:
-        raise Refused(problems)
+    refuse_bad_lines(checked, code="member_row")
     return Member.objects.bulk_create(
         [Member(name=row.name, club=row.club, number=row.number) for row in checked]
     )
