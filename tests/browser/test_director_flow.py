@@ -66,6 +66,7 @@ def type_sheet(page, rng: random.Random, *, forbidden_at: int | None = None, scr
     bids in bidding order, then the tricks in the same order; after each digit the focus moves
     to the next box itself. At deal ``forbidden_at`` the dealer first types the one bid that is
     not allowed."""
+    expect(page.locator("#sheet-form")).to_have_attribute("data-ready", "1")  # the script runs
     box(page, 1, bidding_order(1, 4)[0], "bid").focus()
     for deal in range(1, DEAL_COUNT + 1):
         bids, tricks = simulate_deal(deal, 4, rng)
