@@ -112,11 +112,14 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
     seats = Seat.objects.filter(player=player, round__number__gte=from_round).select_related(
         "round"
     )
-    started = [
-        s.round.number
-        for s in seats
-        if s.round.state not in (Round.State.DRAFT, Round.State.SEATED)
-    ]
+    started = sorted(
+        set(
+            Round.objects.with_state()
+            .filter(seats__player=player, number__gte=from_round)
+            .exclude(progress__in=(Round.State.DRAFT, Round.State.SEATED))
+            .values_list("number", flat=True)
+        )
+    )
     if started:
         raise Refused(
             [
