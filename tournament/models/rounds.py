@@ -91,7 +91,11 @@ class Round(models.Model):
         if progress is None:
             if self.pk is None or not self.published:
                 return self.State.DRAFT if not self.published else self.State.SEATED
-            progress = Round.objects.with_state().values_list("progress", flat=True).get(pk=self.pk)
+            progress = (
+                Round.objects.annotate(progress=round_progress())
+                .values_list("progress", flat=True)
+                .get(pk=self.pk)
+            )
         return self.State(progress)
 
     def get_state_display(self) -> str:
