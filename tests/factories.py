@@ -6,7 +6,7 @@ import random
 
 from scoring.deals import DEAL_COUNT
 from scoring.simulate import random_seating, simulate_tournament
-from tournament.models import Tournament
+from tournament.models import Round, SheetScore, Table, Tournament
 from tournament.tournament_file.importing import tournament_import
 
 
@@ -61,4 +61,20 @@ def sheet_version_stored(table, cells, penalties=()):
         base_number=number or 0,
         cells=rows,
         penalties=penalty_rows,
+    )
+
+
+def round_completed(round_: Round) -> None:
+    """Publish the round and mark every table's sheet as played to the end where the round's
+    state is read from (``SheetScore``); the sheets themselves stay as they are (their totals
+    are scored afresh). For tests that need a finished round, not its deals."""
+    Round.objects.filter(pk=round_.pk).update(published=True)
+    SheetScore.objects.bulk_create(
+        [
+            SheetScore(table=table, version=0, started=True, complete=True)
+            for table in Table.objects.filter(round_id=round_.pk)
+        ],
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["started", "complete", "seat_ids"],
     )

@@ -79,8 +79,8 @@ class TableInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("tournament", "number", "state")
-    list_filter = ("state", "tournament")
+    list_display = ("tournament", "number", "published", "state")
+    list_filter = ("published", "tournament")
     list_select_related = ("tournament",)
     inlines = [TableInline]
 

@@ -164,7 +164,7 @@ def test_where_do_i_sit_shows_a_newly_published_round_and_links_to_the_players_p
     open_page, live_server, quick, screenshot
 ):
     tournament = played_tournament(8, rounds=2, last_round=[5, 0], public=True)
-    Round.objects.filter(tournament=tournament, number=2).update(state=Round.State.DRAFT)
+    Round.objects.filter(tournament=tournament, number=2).update(published=False)
     player = Player.objects.filter(tournament=tournament).order_by("pk").first()
     seat = player.seats.select_related("table").get(round__number=2)
     phone = open_page(360, 740, is_mobile=True, has_touch=True)
@@ -174,7 +174,7 @@ def test_where_do_i_sit_shows_a_newly_published_round_and_links_to_the_players_p
     not_reloaded(phone)
     expect(phone.get_by_role("heading", name="Waar zit ik in ronde 1?")).to_be_visible()
 
-    Round.objects.filter(tournament=tournament, number=2).update(state=Round.State.SEATED)
+    Round.objects.filter(tournament=tournament, number=2).update(published=True)
     expect(phone.get_by_role("heading", name="Waar zit ik in ronde 2?")).to_be_visible()
     found = phone.locator("table.places tbody tr")
     expect(found).to_have_count(1)

@@ -88,7 +88,8 @@ def settle_under_status_line(page, selector: str, slack: float) -> None:
     page.wait_for_function(
         """([selector, slack]) => {
             const node = document.querySelector(selector), sync = document.getElementById("sync");
-            return node && sync && sync.getBoundingClientRect().bottom <= node.getBoundingClientRect().top + slack;
+            if (!node || !sync) return false;
+            return sync.getBoundingClientRect().bottom <= node.getBoundingClientRect().top + slack;
         }""",
         arg=[selector, slack],
         timeout=5000,

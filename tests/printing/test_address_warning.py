@@ -83,8 +83,8 @@ def test_the_table_link_page_uses_the_address_for_phones_and_warns_the_director(
 def test_the_print_page_warns_that_a_draft_rounds_paper_may_not_match(director_client, tournament):
     assert "draft-round" not in print_page(director_client, tournament)  # played, not a draft
     draft = tournament.rounds.get(number=1)
-    draft.state = draft.State.DRAFT
-    draft.save(update_fields=["state"])
+    draft.published = False
+    draft.save(update_fields=["published"])
     page = print_page(director_client, tournament)
     assert "draft-round" in page
     assert "Maak de ronde eerst bekend" in page

@@ -14,11 +14,12 @@ from scoring.deals import DEALS
 from scoring.sheet import CellState
 from scoring.statistics import Game, tournament_statistics
 from tests import factories
+from tests.factories import round_completed
 from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.exports.base import FORMULA_STARTS
 from tournament.exports.standings import StandingsExporter
 from tournament.exports.workbook import FinalWorkbookExporter
-from tournament.models import Player, Round
+from tournament.models import Player
 
 pytestmark = pytest.mark.django_db
 
@@ -309,7 +310,8 @@ def test_the_workbook_is_called_final_only_after_the_last_planned_round(director
     url = reverse("print_workbook", args=[tournament.slug])
     disposition = director_client.get(url)["Content-Disposition"]
     assert disposition == f'attachment; filename="{tournament.slug}-tijdens-ronde-2.xlsx"'
-    Round.objects.filter(tournament=tournament).update(state=Round.State.COMPLETE)
+    for round_ in tournament.rounds.all():
+        round_completed(round_)
     tournament.rounds_planned = 5
     tournament.save(update_fields=["rounds_planned"])
     disposition = director_client.get(url)["Content-Disposition"]

@@ -14,7 +14,7 @@ from django.urls import reverse
 from scoring.deals import DEAL_COUNT, bidding_order
 from scoring.sheet import DealEntry, Sheet, score_sheet
 from scoring.simulate import simulate_sheet
-from tests.factories import played_tournament
+from tests.factories import played_tournament, round_completed
 from tests.scoring.test_first_dealer import turned
 from tests.table.helpers import XHR, link_url, save_via_link
 from tournament.adapter import table_sheet
@@ -148,8 +148,8 @@ def test_the_first_dealer_link_refuses_a_wrong_token_a_stranger_seat_and_a_close
     assert client.get(url).status_code == 405
     for value in ("", "abc", "-1", "9", "5" * 30):
         assert client.post(url, {"seat": value}, **XHR).status_code == 400
-    Round.objects.filter(tournament=drawn).update(state=Round.State.COMPLETE)
-    Round.objects.create(tournament=drawn, number=2, state=Round.State.SEATED)
+    round_completed(drawn.rounds.get())
+    Round.objects.create(tournament=drawn, number=2, published=True)
     refused = client.post(url, {"seat": 1}, **XHR)
     assert refused.status_code == 409
     assert refused.json()["message"] == str(LinkRefusal.ROUND_CLOSED.label)

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from scoring.simulate import simulate_deal
 from tests.factories import played_tournament, sheet_version_stored
-from tournament.adapter import load_table_sheets, table_sheet
+from tournament.adapter import load_table_sheets, sheet_scores_refresh, table_sheet
 from tournament.errors import FileCode, Refused
 from tournament.models import (
     SheetConfirmation,
@@ -24,7 +24,7 @@ from tournament.models import (
     TableLink,
     Tournament,
 )
-from tournament.rounds.services import rounds_refresh_state
+from tournament.rounds.services import round_backup_when_complete
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.content import SheetContent
 from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record, sheet_restore
@@ -45,7 +45,7 @@ def english():
 
 def finish_round(tournament, number):
     """Enter the missing deals of every table of a round (a version each, without the save
-    service: the round's state is moved by the caller)."""
+    service: the caller asks for the backup)."""
     rng = random.Random(7)
     for table in Table.objects.filter(round__tournament=tournament, round__number=number):
         sheet = table_sheet(table).sheet
@@ -67,7 +67,8 @@ def test_completing_a_round_writes_a_backup_that_restores_exactly(
 
     finish_round(tournament, 2)
     with django_capture_on_commit_callbacks(execute=True):
-        rounds_refresh_state(tournament=tournament, numbers=[2])
+        sheet_scores_refresh(tournament=tournament)
+        round_backup_when_complete(tournament.rounds.get(number=2))
     (backup,) = tmp_path.rglob("*.json")
     assert "round-2" in backup.name
 

@@ -155,7 +155,7 @@ def test_counting_unconfirmed_sheets_or_not_changes_the_tag_at_once(client, tour
 
 
 def test_a_draft_round_is_not_in_the_live_seating(client, tournament):
-    Round.objects.filter(tournament=tournament, number=2).update(state=Round.State.DRAFT)
+    Round.objects.filter(tournament=tournament, number=2).update(published=False)
     assert json.loads(live(client, tournament).content)["seating"]["round"] == 1
 
 
@@ -223,7 +223,7 @@ def test_a_withdrawn_player_says_so(client, tournament):
 
 
 def test_a_draft_round_stays_off_the_players_page(client, tournament):
-    Round.objects.filter(tournament=tournament, number=2).update(state=Round.State.DRAFT)
+    Round.objects.filter(tournament=tournament, number=2).update(published=False)
     player = Player.objects.filter(tournament=tournament).first()
     page = client.get(player_url(tournament, player.pk)).context["page"]
     assert [r.number for r in page.rounds] == [1]

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tests.factories import played_tournament
+from tests.factories import played_tournament, round_completed
 from tournament.errors import Refused
 from tournament.models import Player, Round
 from tournament.players.importing import PlayerFileError, parse_pasted, parse_upload
@@ -157,7 +157,7 @@ def test_withdrawal_keeps_earlier_rounds_and_refuses_a_round_in_play(director):
 
 def test_withdraw_view_reports_the_round_to_reseat(director_client, director):
     tournament = played_tournament(8, rounds=1, director=director)
-    round_ = Round.objects.create(tournament=tournament, number=2, state=Round.State.SEATED)
+    round_ = Round.objects.create(tournament=tournament, number=2, published=True)
     table = round_.tables.create(number=1)
     player = tournament.players.first()
     round_.seats.create(table=table, player=player, position=0)
@@ -192,7 +192,7 @@ def test_a_pair_set_never_to_sit_together_is_kept_apart_in_every_round(director,
         round_, _note = round_seat(tournament=tournament)
         tables = {seat.player_id: seat.table_id for seat in round_.seats.all()}
         assert tables[anna.pk] != tables[bert.pk]
-        Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
+        round_completed(round_)
     director_client.post(url, {"other": bert.pk, "action": "remove"})
     assert not tournament.apart_pairs.exists()
 

@@ -44,7 +44,7 @@ def test_where_do_i_sit_finds_a_player_by_part_of_the_name(client, tournament):
 
 
 def test_draft_seating_is_not_public(client, tournament):
-    Round.objects.filter(tournament=tournament, number=2).update(state=Round.State.DRAFT)
+    Round.objects.filter(tournament=tournament, number=2).update(published=False)
     response = client.get(reverse("public_home", args=[tournament.slug]))
     assert response.context["round"].number == 1
 

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
-from tests.factories import played_tournament, sheet_version_stored
+from tests.factories import played_tournament, round_completed, sheet_version_stored
 from tournament.adapter import started_table_ids
 from tournament.errors import Refused
 from tournament.models import ApartPair, Round, Seat, TableLink, Tournament
@@ -38,7 +38,7 @@ def tables_of(round_):
 
 def test_seating_two_rounds_of_sixteen_repeats_nobody(tournament):
     first, _ = round_seat(tournament=tournament)
-    Round.objects.filter(pk=first.pk).update(state=Round.State.COMPLETE)
+    round_completed(first)
     second, _ = round_seat(tournament=tournament)
     pairs = [
         frozenset(p) for r in (first, second) for t in tables_of(r) for p in combinations(t, 2)
@@ -180,7 +180,7 @@ def deals_dealt_in(tournament, rounds: int) -> Counter:
     dealt = Counter()
     for _ in range(rounds):
         round_, _note = round_seat(tournament=tournament)
-        Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
+        round_completed(round_)
         for table in tables_of(round_):
             for seat, player in enumerate(table):
                 dealt[player] += sum(dealer_seat(deal, len(table)) == seat for deal in range(1, 12))
@@ -251,7 +251,7 @@ def test_the_first_dealer_drawn_at_the_table_is_stored_and_the_seats_stay(
 
 
 def complete(round_):
-    Round.objects.filter(pk=round_.pk).update(state=Round.State.COMPLETE)
+    round_completed(round_)
 
 
 def test_the_draft_shows_what_each_balance_gives(director, director_client):

@@ -81,7 +81,7 @@ class FinalWorkbookExporter:
         """``final`` only once every planned round is complete; before that the file says
         which round it stands at, so an early copy is not taken for the final one. The words
         are in the language of the page it is downloaded from."""
-        states = dict(self.tournament.rounds.values_list("number", "state"))
+        states = dict(self.tournament.rounds.with_state().values_list("number", "progress"))
         in_play = [number for number, state in states.items() if state != Round.State.COMPLETE]
         if in_play:
             what = pgettext("file name", "during round %(number)s") % {"number": max(in_play)}

@@ -2,18 +2,52 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, Exists, OuterRef, Q, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.tournaments import Player, Tournament
 
 
+class RoundQuerySet(models.QuerySet["Round"]):
+    def with_state(self) -> RoundQuerySet:
+        """The rounds with their state (``Round.state``) read in the same query, as
+        ``progress``: filter and order on it like a field."""
+        return self.annotate(progress=round_progress())
+
+
+def round_progress() -> Case:
+    """A round's state as an expression (``scoring.rounds.round_state``): a draft until the
+    director publishes it; then playing from the first entry on any of its sheets, complete
+    once every table's sheet is; seated before and when every entry was taken back. Read from
+    ``SheetScore``, which each save writes in the transaction of its version."""
+    from tournament.models.sheets import SheetScore  # the sheets import the rounds
+
+    tables = Table.objects.filter(round=OuterRef("pk"), seats__isnull=False)
+    complete = SheetScore.objects.filter(table=OuterRef("pk"), complete=True)
+    started = SheetScore.objects.filter(table__round=OuterRef("pk"), started=True)
+    return Case(
+        When(published=False, then=Value(Round.State.DRAFT.value)),
+        When(
+            Exists(tables) & ~Exists(tables.filter(~Exists(complete))),
+            then=Value(Round.State.COMPLETE.value),
+        ),
+        When(Exists(started), then=Value(Round.State.PLAYING.value)),
+        default=Value(Round.State.SEATED.value),
+        output_field=models.CharField(),
+    )
+
+
 class Round(models.Model):
     """One round of the tournament: every seated player plays one full game of 11 deals.
 
-    ``state`` moves draft -> seated -> playing -> complete. A seated round's seating may still
-    change; once play starts (the first deal is entered) the seating is locked.
+    Its state (``state``) moves draft -> seated -> playing -> complete. Only the first step is
+    stored: ``published``, the director's decision to show the seating (draft until then).
+    Playing and complete follow from the tables' sheets and are derived (``state``, or
+    ``Round.objects.with_state()`` for many rounds in one query). A seated round's seating may
+    still change; once play starts (the first deal is entered) the seating is locked.
     ``seating_options``: when the round was seated with tables of two sizes, what each balance
     gave for the rest of the tournament (``tournament.rounds.seating.SeatingOption`` as a
     dict per balance value: repeats, larger-table counts, this round's tables), so the director
@@ -32,9 +66,11 @@ class Round(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
     )
     number = models.PositiveSmallIntegerField(_("round"))
-    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.DRAFT)
+    published = models.BooleanField(_("published"), default=False)
     seating_options = models.JSONField(_("seating options"), default=dict, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -47,6 +83,27 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} - {_('round')} {self.number}"
+
+    @property
+    def state(self) -> Round.State:
+        """The round's state now: read with the round (``with_state``), or else asked for."""
+        progress = self.__dict__.get("progress")
+        if progress is None:
+            if self.pk is None or not self.published:
+                return self.State.DRAFT if not self.published else self.State.SEATED
+            progress = (
+                Round.objects.annotate(progress=round_progress())
+                .values_list("progress", flat=True)
+                .get(pk=self.pk)
+            )
+        return self.State(progress)
+
+    def get_state_display(self) -> str:
+        return str(self.state.label)
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self.__dict__.pop("progress", None)  # derived from the sheets: read again
+        super().refresh_from_db(*args, **kwargs)
 
 
 # The states in which a round's seating may still change (nothing entered yet).

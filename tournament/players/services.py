@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournament.adapter import sheet_scores_refresh
 from tournament.errors import PlacedProblem, Refused, refuse_bad_lines
 from tournament.models import ApartPair, Player, Round, Seat, Tournament
+from tournament.models.rounds import round_progress
 from tournament.players.importing import PlayerRow, check_rows
 
 
@@ -102,11 +103,14 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
     seats = Seat.objects.filter(player=player, round__number__gte=from_round).select_related(
         "round"
     )
-    started = [
-        s.round.number
-        for s in seats
-        if s.round.state not in (Round.State.DRAFT, Round.State.SEATED)
-    ]
+    started = sorted(
+        set(
+            Round.objects.annotate(progress=round_progress())
+            .filter(seats__player=player, number__gte=from_round)
+            .exclude(progress__in=(Round.State.DRAFT, Round.State.SEATED))
+            .values_list("number", flat=True)
+        )
+    )
     if started:
         raise Refused(
             [

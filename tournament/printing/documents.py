@@ -247,7 +247,10 @@ def standings_list(tournament: Tournament) -> StandingsList:
     last = standings.rounds_counted[-1] if standings.rounds_counted else None
     in_play = (
         last is not None
-        and tournament.rounds.filter(number=last).exclude(state=Round.State.COMPLETE).exists()
+        and tournament.rounds.filter(number=last)
+        .with_state()
+        .exclude(progress=Round.State.COMPLETE)
+        .exists()
     )
     return StandingsList(
         rounds=standings.rounds_counted,

@@ -26,7 +26,8 @@ class Printout:
 def current_round(tournament: Tournament) -> Round | None:
     """The round being played now: the highest one that is seated or under way."""
     return (
-        tournament.rounds.filter(state__in=[Round.State.SEATED, Round.State.PLAYING])
+        tournament.rounds.with_state()
+        .filter(progress__in=[Round.State.SEATED, Round.State.PLAYING])
         .order_by("-number")
         .first()
     )

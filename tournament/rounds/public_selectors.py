@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournament.adapter import load_table_sheets, tournament_standings
-from tournament.models import Player, Round, Seat, Tournament
+from tournament.models import Player, Seat, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,7 @@ def public_player_page(tournament: Tournament, player_id: int) -> PlayerPage | N
     row = next((r for r in standings.rows if r.player == player_id), None)
     table_ids = list(
         Seat.objects.filter(player_id=player_id)
-        .exclude(round__state=Round.State.DRAFT)
+        .filter(round__published=True)
         .values_list("table_id", flat=True)
     )
     names = {pk: p.name for pk, p in standings.players.items()}

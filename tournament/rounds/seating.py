@@ -69,7 +69,7 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     director (e.g. that a table of 3 or 6 was needed)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     last = tournament.rounds.order_by("-number").first()
-    if last is not None and last.state == Round.State.DRAFT:
+    if last is not None and not last.published:
         raise _refuse(
             "previous_draft",
             _("Round %(round)s is still a draft: publish or remove its seating first.")
@@ -129,7 +129,6 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
-        state=Round.State.DRAFT,
         seating_options=options_store(options),
     )
     dealt = deals_dealt_so_far(tournament)
@@ -156,7 +155,7 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
     compared them), and remember that balance for the next rounds. Hand changes are lost."""
     round_ = _editable_round(round_)
     tournament = round_.tournament
-    if round_.state != Round.State.DRAFT:
+    if round_.published:
         # Players have looked up their tables and the lists are printed: reseating a
         # published round goes through "remove this seating", which asks first.
         raise _refuse(
@@ -291,7 +290,7 @@ def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> 
 def _editable_round(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     started = bool(started_table_ids(Table.objects.filter(round=round_)))
-    if round_.state not in EDITABLE_STATES or started:
+    if started:  # the round is being played (or complete): its sheets say so
         raise _refuse(
             "round_locked",
             _("Round %(round)s has started; its seating is locked.") % {"round": round_.number},
@@ -392,9 +391,9 @@ def round_publish(*, round_: Round, by_user=None) -> Round:
     from tournament.sheets.table_links import table_links_ensure  # the sheets import rounds
 
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    if round_.state == Round.State.DRAFT:
-        round_.state = Round.State.SEATED
-        round_.save(update_fields=["state"])
+    if not round_.published:
+        round_.published = True
+        round_.save(update_fields=["published"])
     table_links_ensure(table_ids=list(round_.tables.values_list("pk", flat=True)), by_user=by_user)
     return round_
 

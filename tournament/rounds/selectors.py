@@ -36,7 +36,7 @@ def round_summaries(tournament: Tournament) -> list[RoundSummary]:
     for sheet in load_table_sheets(tournament=tournament):
         by_round[sheet.round_number].append(sheet)
     summaries = []
-    for round_ in tournament.rounds.order_by("number"):
+    for round_ in tournament.rounds.with_state().order_by("number"):
         sheets = by_round.get(round_.number, [])
         summaries.append(
             RoundSummary(
@@ -173,7 +173,7 @@ class Place:
 
 def public_seating(tournament: Tournament) -> dict:
     """The latest published round's seating as (name, table), alphabetically."""
-    round_ = tournament.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
+    round_ = tournament.rounds.filter(published=True).order_by("-number").first()
     if round_ is None:
         return {"round": None, "places": []}
     seats = sorted(

@@ -73,7 +73,7 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @team_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     seating = round_seating(round_, user=request.user)
     editable = round_.state in services.EDITABLE_STATES and not any(
         t.status != "empty" for t in seating["tables"]
@@ -105,7 +105,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
 @director_required
 @require_POST
 def round_adjust(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     seating = round_seating(round_)
     form = RoundAdjustForm(
         request.POST,
@@ -141,7 +141,7 @@ def round_adjust(request: HttpRequest, tournament: Tournament, number: int) -> H
 @director_required
 @require_POST
 def round_balance(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     form = RoundBalanceForm(request.POST)
     if not form.is_valid():
         raise Http404
@@ -165,7 +165,7 @@ def round_balance(request: HttpRequest, tournament: Tournament, number: int) -> 
 @director_required
 @require_POST
 def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     services.round_publish(round_=round_, by_user=request.user)
     messages.success(request, _("Round %(round)s is published.") % {"round": number})
     return redirect("round_detail", slug=tournament.slug, number=number)
@@ -176,8 +176,8 @@ def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> 
 def round_close_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Close the round: every table link of it shows its sheet and saves nothing. Refused while
     a sheet is unfinished, unless the director closes it anyway (``confirm``)."""
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    unfinished = [] if round_.state == Round.State.DRAFT else round_unfinished_tables(round_)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
+    unfinished = [] if not round_.published else round_unfinished_tables(round_)
     if unfinished and "confirm" not in request.POST:
         messages.error(
             request,
@@ -210,7 +210,7 @@ def round_close_view(request: HttpRequest, tournament: Tournament, number: int) 
 @director_required
 @require_POST
 def round_reopen_view(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     round_reopen(round_=round_)
     messages.success(
         request,
@@ -222,7 +222,7 @@ def round_reopen_view(request: HttpRequest, tournament: Tournament, number: int)
 @director_required
 @require_POST
 def round_unseat(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     try:
         services.round_unseat(round_=round_)
     except Refused as exc:

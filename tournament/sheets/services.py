@@ -17,12 +17,14 @@ highest number) is the one copy of its sheet, which the rest of the site reads t
   retry, the page's offline queue) gets the first outcome back and stores nothing new.
 
 A save locks its table's row (``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` serialises all
-writers), so the version check and the writes are decided on what is committed. A save that can
-move the round's state (the round's first entry, a table finishing or taken back) also locks the
-round, before it writes, and decides the state on every table's committed sheet; the others (a
-deal entered at a table that is being played) leave the round alone, so thirty tables saving at
-once do not queue behind one lock. While the round's seating may still change, the round is
-locked first of all, so that the seats a save reads stay as they are (see :func:`sheet_lock`).
+writers), so the version check and the writes are decided on what is committed. The round's
+state is not stored: it follows from the tables' ``SheetScore`` rows, written with each version.
+A save that starts or finishes its table also locks the round before it writes: a first entry
+so that the seating cannot change under it, a finished table so that the round's completion
+(which writes a backup) is decided on every table's committed sheet. The others (a deal entered
+at a table that is being played) leave the round alone, so thirty tables saving at once do not
+queue behind one lock. While the round's seating may still change, the round is locked first
+of all, so that the seats a save reads stay as they are (see :func:`sheet_lock`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from django.db import models, transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,16 +44,9 @@ from scoring.errors import Problem
 from scoring.sheet import Sheet
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
-from tournament.models import (
-    SEATING_EDITABLE_STATES,
-    Player,
-    Round,
-    SheetDraft,
-    SheetVersion,
-    Table,
-)
+from tournament.models import Player, Round, SheetDraft, SheetScore, SheetVersion, Table
 from tournament.rounds.first_dealer import sheet_first_dealer_check
-from tournament.rounds.services import rounds_refresh_state
+from tournament.rounds.services import round_backup_when_complete
 from tournament.sheets.content import (
     BoxConflict,
     CellChange,
@@ -275,7 +271,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     raises it after the commit."""
     key = submission.key
     base_version, by_user = submission.base_version, submission.by_user
-    if table.round.state == Round.State.DRAFT:
+    if not table.round.published:
         # A draft seating may still change; a sheet typed now would lock it unseen.
         raise SheetProblems(
             [
@@ -382,17 +378,14 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         sent_cells, sent_penalties = submitted.to_json()
         record["submitted"] = {"cells": sent_cells, "penalties": sent_penalties}
     after = content.sheet(first_dealer=first_dealer)
-    round_changes = False
-    if _round_lock_needed(table, stored.sheet, after):
+    finishing = after.finished and not stored.sheet.finished
+    if _round_lock_needed(stored.sheet, after):
         _lock_round(table)  # before writing: the seating may not change under a first entry
         if _seats_now(table) != list(zip(stored.seat_ids, stored.player_ids, strict=True)):
             # The seating changed after the seats were read (the round was not locked then):
             # start again on the seats as they are; with the round locked they stay so.
             return sheet_record_locked(table=table, submission=submission)
-        round_changes = _round_may_change(table, stored.sheet, after)
     SheetVersion.objects.create(number=current_number + 1, **record)
-    if round_changes:
-        rounds_refresh_state(tournament=table.round.tournament, numbers=[table.round.number])
     saved = TableSheet(
         table_id=stored.table_id,
         round_number=stored.round_number,
@@ -404,6 +397,8 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     sheet_scores_store(
         {table.pk: TableScore.of_sheet(saved)}, versions={table.pk: current_number + 1}
     )
+    if finishing:
+        round_backup_when_complete(table.round)
     return SheetSaved(
         current_number + 1,
         created=True,
@@ -546,8 +541,16 @@ def sheet_lock(table: Table) -> Table:
     round is locked first, in the order the seating's changes take their locks: a table's first
     entry and a change of its seats then never cross, nor wait for each other in a circle.
     """
-    round_id, state = Table.objects.values_list("round_id", "round__state").get(pk=table.pk)
-    if state in SEATING_EDITABLE_STATES:
+    round_id, published, started = (
+        Table.objects.annotate(
+            round_started=Exists(
+                SheetScore.objects.filter(table__round=OuterRef("round_id"), started=True)
+            )
+        )
+        .values_list("round_id", "round__published", "round_started")
+        .get(pk=table.pk)
+    )
+    if not (published and started):
         Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
     return (
         Table.objects.select_for_update(of=("self",))
@@ -557,12 +560,9 @@ def sheet_lock(table: Table) -> Table:
 
 
 def _lock_round(table: Table) -> None:
-    """Lock the table's round until the transaction ends, and read its state as committed.
-    Saves that may move the round's state and the seating's changes take this lock one at a
-    time, so the state is decided on every table's committed sheet."""
-    table.round.state = (
-        Round.objects.select_for_update().values_list("state", flat=True).get(pk=table.round_id)
-    )
+    """Lock the table's round until the transaction ends: the seating's changes take this
+    lock too, and so do saves that finish a table (the round's completion)."""
+    Round.objects.select_for_update().values_list("pk", flat=True).get(pk=table.round_id)
 
 
 def _seats_now(table: Table) -> list[tuple[int, int]]:
@@ -570,33 +570,12 @@ def _seats_now(table: Table) -> list[tuple[int, int]]:
     return list(table.seats.order_by("position").values_list("pk", "player_id"))
 
 
-def _progress(sheet: Sheet) -> tuple[bool, bool]:
-    """What a round's state depends on, for one table (see ``scoring.rounds.round_state``)."""
-    return sheet.started, sheet.finished
-
-
-IN_PLAY = (True, False)  # the progress of a table that is being played
-
-
-def _round_lock_needed(table: Table, before: Sheet, after: Sheet) -> bool:
-    """Whether the save must lock the round. Not for a deal at a table that was and stays in
-    play in a round that is being played: while this table (locked) has entries and is not
-    complete, no save anywhere can make the round complete or not started."""
-    in_play = _progress(before) == _progress(after) == IN_PLAY
-    return not (in_play and table.round.state == Round.State.PLAYING)
-
-
-def _round_may_change(table: Table, before: Sheet, after: Sheet) -> bool:
-    """Whether this save can move the round's state (read under the round's lock). Scoring
-    every table of a round to decide it is most of a save's time at a large tournament, so
-    only do it when it can matter."""
-    state = table.round.state
-    if _progress(after) == IN_PLAY:
-        return state != Round.State.PLAYING  # this table is being played, so is the round
-    if _progress(before) != _progress(after):
-        return True
-    playing = state in (Round.State.PLAYING, Round.State.COMPLETE)
-    return _progress(after)[0] != playing
+def _round_lock_needed(before: Sheet, after: Sheet) -> bool:
+    """Whether the save must lock the round: when it changes whether the table has entries
+    (a first entry may not meet a change of the seating; entries taken back let the seating
+    change again) or finishes the table (the round may be complete now). A deal at a table that
+    is and stays in play leaves the round alone."""
+    return before.started != after.started or (after.finished and not before.finished)
 
 
 def _conflict(

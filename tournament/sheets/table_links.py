@@ -85,7 +85,7 @@ def _round_over(table: Table) -> bool:
     return (
         round.state == Round.State.COMPLETE
         and Round.objects.filter(tournament_id=round.tournament_id, number__gt=round.number)
-        .exclude(state=Round.State.DRAFT)
+        .filter(published=True)
         .exists()
     )
 

@@ -28,7 +28,6 @@ from tournament.models import (
     Table,
     Tournament,
 )
-from tournament.rounds.services import rounds_refresh_state
 from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
 from tournament.tournament_file.site_restore import (
@@ -160,7 +159,7 @@ def tournament_restore(
             Round(
                 tournament=tournament,
                 number=r["number"],
-                state=Round.State.SEATED,
+                published=True,
                 closed_at=closed.get(r["number"]),
             )
             for r in document["rounds"]
@@ -234,6 +233,5 @@ def tournament_restore(
         ),
         batch_size=BATCH,
     )
-    sheet_scores_refresh(tournament=tournament)
-    rounds_refresh_state(tournament=tournament, backup=False)
+    sheet_scores_refresh(tournament=tournament)  # what the rounds' states are read from
     return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)
