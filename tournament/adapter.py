@@ -156,7 +156,10 @@ def current_versions(versions: QuerySet[SheetVersion]) -> QuerySet[SheetVersion]
 
 
 def version_cells(
-    cells: list, penalties: list, *, n_seats: int
+    cells: Sequence[Sequence[Sequence[int | None]]],
+    penalties: Sequence[Sequence[int]],
+    *,
+    n_seats: int,
 ) -> tuple[dict[tuple[int, int], tuple[int | None, int | None]], list[tuple[int, int]]]:
     """A version's JSON (``SheetVersion.cells``, ``.penalties``) as ``{(deal, seat index):
     (bid, tricks)}`` and ``(seat, deal)`` pairs, the boxes that hold something. Seats beyond
@@ -185,7 +188,7 @@ SeatsOfTables = dict[int, list[tuple[int, int, int]]]
 
 
 def _seats_by_table(
-    seats,
+    seats: QuerySet[Seat],
 ) -> tuple[SeatsOfTables, dict[int, tuple[int, int]], dict[int, int]]:
     """``{table id: [(position, seat id, player id)...]}`` in seat order, each table's
     ``(round, table number)`` and the seat index that deals its deal 1, from a queryset of seats
@@ -295,11 +298,12 @@ def _current_versions(table_ids: Sequence[int]) -> dict[int, int]:
     for table_id, number in SheetVersion.objects.filter(
         table_id__in=table_ids, number__isnull=False
     ).values_list("table_id", "number"):
-        latest[table_id] = max(number, latest.get(table_id, 0))
+        if number is not None:  # the filter's; the field may be empty (a conflict record)
+            latest[table_id] = max(number, latest.get(table_id, 0))
     return latest
 
 
-def _current_version(table_ref: str):
+def _current_version(table_ref: str) -> Coalesce:
     return Coalesce(
         Subquery(
             SheetVersion.objects.filter(table=OuterRef(table_ref), number__isnull=False)

@@ -18,7 +18,7 @@ def round_backup_when_complete(round_: Round) -> None:
     """Back the round up to a file once the transaction commits, if its sheets make it
     complete now: called by a save that has just finished one of its tables, under the round's
     lock, so that of two tables finishing at once the second one sees the round complete."""
-    if Round.objects.with_state().filter(pk=round_.pk, progress=Round.State.COMPLETE).exists():
+    if Round.objects.with_state().get(pk=round_.pk).state == Round.State.COMPLETE:
         transaction.on_commit(partial(backup_after_round, round_.tournament_id, round_.number))
 
 
