@@ -198,6 +198,42 @@ def test_the_round_becomes_complete_with_its_last_sheet(tournament):
     assert rounds.state == Round.State.COMPLETE
 
 
+def test_the_last_table_finishing_writes_the_rounds_backup_once(
+    tournament, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    """The backup follows from the sheets: no file while a table is still playing, one when
+    the last sheet is complete, none again for a correction of a complete round."""
+    settings.BACKUP_DIR = tmp_path
+    tables = list(Round.objects.get(tournament=tournament).tables.order_by("number"))
+    rng = random.Random(5)
+    sheets = {}
+    for table in tables:
+        deals = simulate_sheet(4, rng)
+        sheets[table.pk] = {
+            (deal, seat): (bids[seat], tricks[seat])
+            for deal, (bids, tricks) in enumerate(deals, start=1)
+            for seat in range(4)
+        }
+    *first, last = tables
+    for table in first:
+        with django_capture_on_commit_callbacks(execute=True):
+            record(table, sheets[table.pk], base=sheet_version_number(table))
+    assert not list(tmp_path.rglob("*.json"))
+    with django_capture_on_commit_callbacks(execute=True):
+        record(last, sheets[last.pk], base=sheet_version_number(last))
+    (backup,) = tmp_path.rglob("*.json")
+    assert "round-1" in backup.name
+
+    corrected = dict(sheets[last.pk])
+    deal = next(d for d in range(1, 12) if corrected[d, 0][1] != corrected[d, 1][1])
+    (bid_0, tricks_0), (bid_1, tricks_1) = corrected[deal, 0], corrected[deal, 1]
+    corrected[deal, 0], corrected[deal, 1] = (bid_0, tricks_1), (bid_1, tricks_0)  # same sum
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        corrected_save = record(last, corrected, base=sheet_version_number(last))
+    assert corrected_save.created and corrected != sheets[last.pk]
+    assert callbacks == []  # the round was complete before: nothing newly finished
+
+
 def test_taking_every_entry_back_returns_the_round_to_seated(tournament, played_table):
     round_ = played_table.round
     assert round_.state == Round.State.PLAYING

@@ -211,11 +211,14 @@ class SheetConfirmation(models.Model):
 
 
 class SheetScore(models.Model):
-    """What a table's sheet scores, as computed from one version of it: a derived cache.
+    """What a table's sheet scores, as computed from one version of it.
 
-    Never edited by hand: ``tournament.adapter`` writes it when a version is stored and on
-    import, and reads it only while it is current (same version, same seats); otherwise the
-    sheet is scored afresh. Deleting every row loses nothing.
+    Never edited by hand: ``tournament.adapter`` writes it in the transaction that stores a
+    version, and on import. ``started`` and ``complete`` are what a round's state is read from
+    (``Round.state``), so a table whose sheet holds anything has its row; the totals are a
+    cache, read only while they are current (same version, same seats), otherwise the sheet is
+    scored afresh. ``adapter.sheet_scores_refresh`` writes every table's row again from the
+    current versions.
 
     - ``table``: whose sheet.
     - ``version``: the sheet version it was computed from (0: never saved on the site).
