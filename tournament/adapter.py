@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import models
-from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
+from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
@@ -27,17 +27,14 @@ from scoring.sheet import (
     check_sheet,
     score_sheet,
 )
-from scoring.standings import RoundScore, StandingRow, seat_round_scores, standings
+from scoring.standings import RoundScore, seat_round_scores
 from tournament.models import (
-    Player,
     Seat,
-    SheetConfirmation,
     SheetScore,
     SheetVersion,
     Table,
     Tournament,
 )
-from tournament.names import name_sort_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,15 +314,46 @@ def _current_version(table_ref: str) -> Coalesce:
 def load_table_scores(
     *, tournament: Tournament, round_number: int | None = None
 ) -> list[TableScore]:
-    """What every table's sheet scores (or one round's), in two queries: the seats, and the
-    kept scores that are current (computed from the table's version now, for its seats now).
-    A table without a current score is scored afresh from its cells; nothing is written."""
-    seats = Seat.objects.filter(round__tournament=tournament)
-    kept = SheetScore.objects.filter(table__round__tournament=tournament)
+    """What every table's sheet scores (or one round's), in round and table order: see
+    ``load_tournaments_table_scores``."""
+    scores = load_tournaments_table_scores(tournaments=[tournament], round_number=round_number)
+    return sorted(scores[tournament.pk], key=lambda s: (s.round_number, s.table_number))
+
+
+def load_tournaments_table_scores(
+    *, tournaments: Sequence[Tournament], round_number: int | None = None
+) -> dict[int, list[TableScore]]:
+    """What every table's sheet scores (or one round's), by tournament id, in two queries for
+    any number of tournaments: the seats, and the kept scores that are current (computed from
+    the table's version now, for its seats now). A table without a current score is scored
+    afresh from its cells (one more query per tournament that has one); nothing is written."""
+    ids = [t.pk for t in tournaments]
+    seats = Seat.objects.filter(round__tournament_id__in=ids)
+    kept = SheetScore.objects.filter(table__round__tournament_id__in=ids)
     if round_number is not None:
         seats = seats.filter(round__number=round_number)
         kept = kept.filter(table__round__number=round_number)
-    by_table, table_place, _first_dealers = _seats_by_table(seats)
+    by_table: SeatsOfTables = defaultdict(list)
+    place: dict[int, tuple[int, int, int]] = {}
+    for (
+        seat_id,
+        table_id,
+        table_no,
+        round_no,
+        tournament_id,
+        player_id,
+        position,
+    ) in seats.values_list(
+        "id",
+        "table_id",
+        "table__number",
+        "round__number",
+        "round__tournament_id",
+        "player_id",
+        "position",
+    ):
+        by_table[table_id].append((position, seat_id, player_id))
+        place[table_id] = (tournament_id, round_no, table_no)
     current = {
         table_id: (seat_ids, started, complete, totals)
         for table_id, version, now, seat_ids, started, complete, totals in kept.annotate(
@@ -333,16 +361,17 @@ def load_table_scores(
         ).values_list("table_id", "version", "now", "seat_ids", "started", "complete", "totals")
         if version == now
     }
-    scores: list[TableScore] = []
-    stale: list[int] = []
+    scores: dict[int, list[TableScore]] = {t.pk: [] for t in tournaments}
+    stale: dict[int, list[int]] = defaultdict(list)
     for table_id, seats_of_table in by_table.items():
+        seats_of_table.sort()
+        tournament_id, round_no, table_no = place[table_id]
         seat_ids = tuple(s[1] for s in seats_of_table)
         row = current.get(table_id)
         if row is None or tuple(row[0]) != seat_ids:
-            stale.append(table_id)
+            stale[tournament_id].append(table_id)
             continue
-        round_no, table_no = table_place[table_id]
-        scores.append(
+        scores[tournament_id].append(
             TableScore(
                 table_id=table_id,
                 round_number=round_no,
@@ -354,10 +383,10 @@ def load_table_scores(
                 totals=tuple(SeatTotals(*t) for t in row[3]),
             )
         )
-    if stale:
-        fresh = load_table_sheets(tournament=tournament, table_ids=stale)
-        scores.extend(TableScore.of_sheet(s) for s in fresh)
-    scores.sort(key=lambda s: (s.round_number, s.table_number))
+    by_pk = {t.pk: t for t in tournaments}
+    for tournament_id, table_ids in stale.items():
+        fresh = load_table_sheets(tournament=by_pk[tournament_id], table_ids=table_ids)
+        scores[tournament_id].extend(TableScore.of_sheet(s) for s in fresh)
     return scores
 
 
@@ -369,81 +398,3 @@ def sheets_round_scores(sheets: Iterable[TableSheet | TableScore]) -> list[Round
             totals = table.totals if isinstance(table, TableScore) else table.result().totals
             scores.extend(seat_round_scores(table.player_ids, totals, round=table.round_number))
     return scores
-
-
-def unconfirmed_table_ids(tournament: Tournament) -> frozenset[int]:
-    """The tables whose sheet's current version no director has confirmed (one query).
-
-    A sheet that was never saved on the site (empty, or as imported from a tournament file)
-    has nothing to confirm: it is not in the set. Nor is any sheet of a tournament that
-    confirms no sheets (confirmation rule "none"): there every sheet is final.
-    """
-    if tournament.confirmation_rule == Tournament.ConfirmationRule.NONE:
-        return frozenset()
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
-    confirmed = SheetConfirmation.objects.filter(version=OuterRef("latest"))
-    return frozenset(
-        Table.objects.filter(round__tournament=tournament)
-        .annotate(latest=Subquery(latest.values("pk")[:1]))
-        .filter(latest__isnull=False)
-        .annotate(confirmed=Exists(confirmed))
-        .filter(confirmed=False)
-        .values_list("pk", flat=True)
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Standings:
-    """The standings of a tournament with the players they name.
-
-    ``provisional`` holds ``(player id, round)`` for every round score that comes from a sheet
-    no director has confirmed yet (when the tournament lets those count); ``left_out`` counts
-    the unconfirmed sheets that do not count (when it does not).
-    """
-
-    rows: list[StandingRow]
-    players: dict[int, Player]
-    rounds_counted: tuple[int, ...]
-    provisional: frozenset[tuple[int, int]] = frozenset()
-    left_out: int = 0
-
-    def is_provisional(self, player: int, round: int | None = None) -> bool:
-        """Whether a player's score in ``round`` (or in any round) is provisional."""
-        if round is not None:
-            return (player, round) in self.provisional
-        return any((player, number) in self.provisional for number in self.rounds_counted)
-
-
-def tournament_standings(tournament: Tournament) -> Standings:
-    """Live standings: every deal entered so far counts, ranked by the tournament's tie-breaks.
-
-    Sheets that nobody has confirmed count as provisional, or not at all when the
-    tournament's ``count_unconfirmed`` is off: this is the one place that rule is applied.
-    Under the confirmation rule "none" no sheet waits for a confirmation, so all count, final.
-    """
-    players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
-    for player in players.values():
-        player.tournament = tournament  # known already: no query per row when it is used
-    unconfirmed = unconfirmed_table_ids(tournament)
-    sheets = [s for s in load_table_scores(tournament=tournament) if s.has_entries]
-    counted = [s for s in sheets if tournament.count_unconfirmed or s.table_id not in unconfirmed]
-    scores = sheets_round_scores(counted)
-    rows = standings(
-        scores,
-        order=tournament.tiebreak_order,
-        players=players.keys(),
-        names={pk: p.name for pk, p in players.items()},
-        name_keys={pk: name_sort_key(p.name) for pk, p in players.items()},
-    )
-    return Standings(
-        rows=rows,
-        players=players,
-        rounds_counted=tuple(sorted({score.round for score in scores})),
-        provisional=frozenset(
-            (player, s.round_number)
-            for s in counted
-            if s.table_id in unconfirmed
-            for player in s.player_ids
-        ),
-        left_out=len(sheets) - len(counted),
-    )

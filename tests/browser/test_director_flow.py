@@ -20,9 +20,10 @@ from playwright.sync_api import expect
 from scoring.deals import DEAL_COUNT, bidding_order, deal_spec, forbidden_bid
 from scoring.errors import ErrorCode
 from scoring.simulate import simulate_deal
-from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.adapter import load_table_sheets
 from tournament.errors import RULE_MESSAGES
 from tournament.models import Seat, Tournament
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

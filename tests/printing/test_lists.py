@@ -8,10 +8,11 @@ from django.urls import reverse
 from tests.factories import played_tournament
 from tests.printing.conftest import TRICKY_NAMES
 from tests.printing.reading import pdf_pages
-from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.adapter import load_table_sheets
 from tournament.models import Player, Table
 from tournament.names import name_sort_key
 from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

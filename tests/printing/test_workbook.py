@@ -15,11 +15,12 @@ from scoring.sheet import CellState
 from scoring.statistics import Game, tournament_statistics
 from tests import factories
 from tests.factories import round_completed
-from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.adapter import load_table_sheets
 from tournament.exports.base import FORMULA_STARTS
 from tournament.exports.standings import StandingsExporter
 from tournament.exports.workbook import FinalWorkbookExporter
 from tournament.models import Player
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import played_tournament
-from tournament.adapter import tournament_standings
 from tournament.errors import Refused
 from tournament.models import Member, MemberQuestion, Player
 from tournament.season import check_in, merge, services
 from tournament.season.selectors import season_of
 from tournament.season.services import SeasonRefusal
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from django.db.migrations.executor import MigrationExecutor
 from scoring.sheet import DealEntry, Penalty, Sheet
 from scoring.standings import standings
 from tournament.adapter import TableSheet, load_table_sheets, sheets_round_scores
-from tournament.adapter import tournament_standings as standings_of
 from tournament.models import SheetVersion, Tournament
 from tournament.names import name_sort_key
+from tournament.standings.selectors import tournament_standings as standings_of
 
 BEFORE = ("tournament", "0010_round_closed")
 AFTER = ("tournament", "0011_sheet_once")

@@ -13,8 +13,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests import factories
-from tournament.adapter import tournament_standings
 from tournament.exports.standings import StandingsExporter
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

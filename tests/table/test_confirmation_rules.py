@@ -14,7 +14,6 @@ from scoring.confirmation import ConfirmationRule, ConfirmMethod
 from tests.factories import played_tournament
 from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
-from tournament.adapter import tournament_standings, unconfirmed_table_ids
 from tournament.errors import Refused, refusal_message
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.confirmations import (
@@ -25,6 +24,7 @@ from tournament.sheets.confirmations import (
     tournament_confirmation_rule,
 )
 from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.standings.selectors import tournament_standings, unconfirmed_table_ids
 
 pytestmark = pytest.mark.django_db
 

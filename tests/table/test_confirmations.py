@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from scoring.deals import DEAL_COUNT
 from tests.sheets.helpers import form_data, names, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
-from tournament.adapter import unconfirmed_table_ids
 from tournament.errors import Refused, deal_name, refusal_message
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.confirmations import (
@@ -28,6 +27,7 @@ from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_sheet_record,
 )
+from tournament.standings.selectors import unconfirmed_table_ids
 
 pytestmark = pytest.mark.django_db
 

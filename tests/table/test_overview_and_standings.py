@@ -13,12 +13,13 @@ from django.urls import reverse
 from tests.factories import played_tournament
 from tests.printing.reading import pdf_page_images, qr_texts
 from tests.table.helpers import changed_cells, link_url, save_via_link
-from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.adapter import load_table_sheets
 from tournament.models import SheetConfirmation, Table, TableLink
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.selectors import round_sheet_reviews
 from tournament.sheets.services import SheetSubmission, sheet_record
 from tournament.sheets.table_links import table_link_active
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

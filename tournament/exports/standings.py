@@ -15,7 +15,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournament.adapter import Standings, tournament_standings
 from tournament.exports.base import (
     CSV_TYPE,
     JSON_TYPE,
@@ -29,6 +28,7 @@ from tournament.exports.base import (
     xlsx_heading,
 )
 from tournament.models import Tournament
+from tournament.standings.selectors import Standings, tournament_standings
 
 
 def standings_document(tournament: Tournament, standings: Standings) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from openpyxl.worksheet.pagebreak import Break
 from scoring.deals import DEALS
 from scoring.sheet import CellState
 from scoring.statistics import BidTally, Game, GameScore, Statistics, tournament_statistics
-from tournament.adapter import TableSheet, load_table_sheets, tournament_standings
+from tournament.adapter import TableSheet, load_table_sheets
 from tournament.exports.base import (
     TEXT_INDENT,
     XLSX_TYPE,
@@ -44,6 +44,7 @@ from tournament.exports.base import (
 )
 from tournament.exports.standings import standings_rows
 from tournament.models import Player, Round, Tournament
+from tournament.standings.selectors import tournament_standings
 
 BOLD = Font(bold=True)
 CENTER = Alignment(horizontal="center")

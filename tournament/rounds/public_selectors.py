@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.adapter import load_table_sheets, tournament_standings
+from tournament.adapter import load_table_sheets
 from tournament.models import Player, Seat, Tournament
+from tournament.standings.selectors import tournament_standings
 
 
 @dataclass(frozen=True, slots=True)

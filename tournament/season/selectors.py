@@ -14,13 +14,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from django.db.models import Exists, OuterRef, Subquery
-from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
-from scoring.sheet import SeatTotals
 from scoring.standings import StandingRow, standings
-from tournament.adapter import TableScore, load_table_sheets, sheets_round_scores
+from tournament.adapter import load_tournaments_table_scores, sheets_round_scores
 from tournament.models import (
     Competition,
     CompetitionEvening,
@@ -29,7 +27,6 @@ from tournament.models import (
     Player,
     Seat,
     SheetConfirmation,
-    SheetScore,
     SheetVersion,
     Table,
     Tournament,
@@ -42,80 +39,9 @@ def competition_rule(competition: Competition) -> SeasonRule:
     return SeasonRule(best=competition.best, min_evenings=competition.min_evenings)
 
 
-def _table_scores(tournaments: Sequence[Tournament]) -> dict[int, list[TableScore]]:
-    """Every table's scores of the tournaments, by tournament (three queries, plus one per
-    tournament that has a sheet without a current kept score)."""
-    ids = [t.pk for t in tournaments]
-    by_table: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    place: dict[int, tuple[int, int, int]] = {}
-    for (
-        seat_id,
-        table_id,
-        table_no,
-        round_no,
-        tournament_id,
-        player_id,
-        position,
-    ) in Seat.objects.filter(round__tournament_id__in=ids).values_list(
-        "id",
-        "table_id",
-        "table__number",
-        "round__number",
-        "round__tournament_id",
-        "player_id",
-        "position",
-    ):
-        by_table[table_id].append((position, seat_id, player_id))
-        place[table_id] = (tournament_id, round_no, table_no)
-    now = Coalesce(
-        Subquery(
-            SheetVersion.objects.filter(table=OuterRef("table_id"), number__isnull=False)
-            .order_by("-number")
-            .values("number")[:1]
-        ),
-        0,
-    )
-    kept = {
-        table_id: (seat_ids, started, complete, totals)
-        for table_id, version, current, seat_ids, started, complete, totals in (
-            SheetScore.objects.filter(table__round__tournament_id__in=ids)
-            .annotate(now=now)
-            .values_list("table_id", "version", "now", "seat_ids", "started", "complete", "totals")
-        )
-        if version == current
-    }
-    scores: dict[int, list[TableScore]] = defaultdict(list)
-    stale: dict[int, list[int]] = defaultdict(list)
-    for table_id, seats in by_table.items():
-        seats.sort()
-        tournament_id, round_no, table_no = place[table_id]
-        seat_ids = tuple(s[1] for s in seats)
-        row = kept.get(table_id)
-        if row is None or tuple(row[0]) != seat_ids:
-            stale[tournament_id].append(table_id)
-            continue
-        scores[tournament_id].append(
-            TableScore(
-                table_id=table_id,
-                round_number=round_no,
-                table_number=table_no,
-                seat_ids=seat_ids,
-                player_ids=tuple(s[2] for s in seats),
-                started=row[1],
-                complete=row[2],
-                totals=tuple(SeatTotals(*t) for t in row[3]),
-            )
-        )
-    by_pk = {t.pk: t for t in tournaments}
-    for tournament_id, table_ids in stale.items():
-        fresh = load_table_sheets(tournament=by_pk[tournament_id], table_ids=table_ids)
-        scores[tournament_id].extend(TableScore.of_sheet(s) for s in fresh)
-    return scores
-
-
 def _unconfirmed(tournaments: Sequence[Tournament]) -> frozenset[int]:
-    """The tables whose current version nobody confirmed, as ``adapter.unconfirmed_table_ids``
-    finds them, for many tournaments in one query."""
+    """The tables whose current version nobody confirmed, as
+    ``standings.selectors.unconfirmed_table_ids`` finds them, for many tournaments in one query."""
     ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
     latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
     return frozenset(
@@ -145,8 +71,9 @@ class Evening:
 
 
 def evenings_standings(competition: Competition) -> list[Evening]:
-    """Every evening's tournament standings, as ``adapter.tournament_standings`` ranks them
-    (the same rule for unconfirmed sheets, the tournament's tie-breaks), in six queries."""
+    """Every evening's tournament standings, as ``standings.selectors.tournament_standings``
+    ranks them (the same rule for unconfirmed sheets, the tournament's tie-breaks), in six
+    queries."""
     evenings = list(
         CompetitionEvening.objects.filter(competition=competition)
         .select_related("tournament")
@@ -156,7 +83,7 @@ def evenings_standings(competition: Competition) -> list[Evening]:
     players: dict[int, dict[int, Player]] = defaultdict(dict)
     for player in Player.objects.filter(tournament__in=tournaments):
         players[player.tournament_id][player.pk] = player
-    scores = _table_scores(tournaments)
+    scores = load_tournaments_table_scores(tournaments=tournaments)
     unconfirmed = _unconfirmed(tournaments)
     result = []
     for evening in evenings:

@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.adapter import Standings, tournament_standings
 from tournament.models import Player, Seat, SheetConfirmation, SheetScore, SheetVersion, Tournament
 from tournament.names import name_sort_key
 from tournament.sheets.confirmations import tournament_counts_every_sheet
+from tournament.standings.selectors import Standings, tournament_standings
 
 
 def standings_table_rows(
