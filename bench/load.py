@@ -359,7 +359,7 @@ async def phone(
                     (bids[seat], None) if kind == "bid" else (before[0], tricks[seat])
                 )
             if kind == "tricks" and rng.random() < 0.05:
-                sent.penalties.append((rng.randrange(n_seats), deal))  # a revoke
+                sent.penalties.append((deal, rng.randrange(n_seats)))  # a revoke
             data = fields(sent.cells, sent.penalties, n_seats, version, str(uuid.uuid4()), csrf)
             copies = 2 if rng.random() < args.double else 1
             stats.doubles += copies - 1
@@ -560,7 +560,7 @@ def compare(tournament, round_number: int, sent: dict[int, Sent]) -> list[str]:
         }
         if cells != expected_cells:
             differences.append(f"table {table_id}: the sheet differs from its last version")
-        if sorted([p.seat, p.deal] for p in sheet.penalties) != expected[1]:
+        if sorted([p.deal, p.seat] for p in sheet.penalties) != expected[1]:
             differences.append(f"table {table_id}: the penalty bollen differ")
     state = Round.objects.get(tournament=tournament, number=round_number).state
     if state != Round.State.COMPLETE and all(len(s.versions) == 22 for s in sent.values()):

@@ -57,7 +57,7 @@ def sheet_fields(table: Table) -> dict[str, str]:
     a, b = next((a, b) for a in range(n) for b in range(a + 1, n) if tricks[a] != tricks[b])
     cells[DEAL_COUNT, a] = (cells[DEAL_COUNT, a][0], tricks[b])
     cells[DEAL_COUNT, b] = (cells[DEAL_COUNT, b][0], tricks[a])
-    penalties = [(p.seat, p.deal) for p in stored.penalties]
+    penalties = [(p.deal, p.seat) for p in stored.penalties]
     return sheet_form_data(n, cells, penalties, base_version=sheet_version_number(table))
 
 

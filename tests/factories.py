@@ -44,7 +44,7 @@ def played_tournament(
 
 
 def sheet_version_stored(table, cells, penalties=()):
-    """Store ``cells`` (``{(deal, seat index): (bid, tricks)}``) and ``(seat, deal)``
+    """Store ``cells`` (``{(deal, seat index): (bid, tricks)}``) and ``(deal, seat)``
     ``penalties`` as ``table``'s next version, its sheet now, without the save service's rules:
     for a test that needs a sheet in a state no page lets a table reach (on a draft seating,
     finished without its scores kept). Returns the version."""

@@ -87,8 +87,9 @@ def sheet_from_cells(
     *,
     first_dealer: int = 0,
 ) -> Sheet:
-    """Build a sheet from ``{(deal, seat_index): (bid, tricks)}``; trailing empty deals dropped.
-    ``first_dealer``: the seat index that deals deal 1 (``Table.first_dealer``)."""
+    """Build a sheet from ``{(deal, seat_index): (bid, tricks)}`` and ``(deal, seat_index)``
+    penalties (the cells' key order); trailing empty deals dropped. ``first_dealer``: the seat
+    index that deals deal 1 (``Table.first_dealer``)."""
     rows: list[DealEntry] = []
     for deal in range(1, DEAL_COUNT + 1):
         pairs = [cells.get((deal, seat), (None, None)) for seat in range(n_seats)]
@@ -98,7 +99,7 @@ def sheet_from_cells(
     return Sheet(
         n_seats=n_seats,
         deals=tuple(rows),
-        penalties=tuple(Penalty(seat=seat, deal=deal) for seat, deal in penalties),
+        penalties=tuple(Penalty(seat=seat, deal=deal) for deal, seat in penalties),
         first_dealer=first_dealer,
     )
 
@@ -159,7 +160,7 @@ def version_cells(
     n_seats: int,
 ) -> tuple[dict[tuple[int, int], tuple[int | None, int | None]], list[tuple[int, int]]]:
     """A version's JSON (``SheetVersion.cells``, ``.penalties``) as ``{(deal, seat index):
-    (bid, tricks)}`` and ``(seat, deal)`` pairs, the boxes that hold something. Seats beyond
+    (bid, tricks)}`` and ``(deal, seat)`` pairs, the boxes that hold something. Seats beyond
     ``n_seats`` cannot hold anything (the seating is locked once a sheet has entries)."""
     placed = {
         (deal, seat): (pair[0], pair[1])
@@ -167,7 +168,7 @@ def version_cells(
         for seat, pair in enumerate(row)
         if seat < n_seats and (pair[0] is not None or pair[1] is not None)
     }
-    return placed, [(seat, deal) for seat, deal in penalties if seat < n_seats]
+    return placed, [(deal, seat) for deal, seat in penalties if seat < n_seats]
 
 
 def started_table_ids(tables: QuerySet[Table]) -> frozenset[int]:

@@ -248,7 +248,7 @@ def test_a_penalty_bol_is_added_and_removed_on_the_page(sheet_page, screenshot):
     fresh = page.locator("#penalties tr.penalty-new")
     fresh.locator("select").nth(0).select_option("2")
     fresh.locator("select").nth(1).select_option("1")
-    expect(page.locator("#penalties")).to_have_attribute("data-penalties", "[[2,1]]")
+    expect(page.locator("#penalties")).to_have_attribute("data-penalties", "[[1,2]]")
     assert [(p.seat, p.deal) for p in table_sheet(page.table).sheet.penalties] == [(2, 1)]
     expect(page.locator('td[data-deal="1"][data-seat="2"] .score')).to_have_attribute(
         "data-penalties", "1"

@@ -180,7 +180,7 @@ def built(accounts) -> Tournament:
     done = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
     full = cells_of(done)
     _save(done, {p: v for p, v in full.items() if p[0] < 11}, base=0, user=scorer)
-    _save(done, full, base=1, user=scorer, penalties=[(0, 2), (1, 7)])
+    _save(done, full, base=1, user=scorer, penalties=[(2, 0), (7, 1)])
     sheet_confirm(table=done, version=2, by_user=director)
     playing = Table.objects.get(round__tournament=tournament, round__number=2, number=1)
     _save(playing, cells_of(playing) | {(6, 0): (1, None)}, base=0, user=scorer)

@@ -22,7 +22,8 @@ def stored_cells(table: Table) -> dict[tuple[int, int], tuple[int | None, int | 
 
 
 def stored_penalties(table: Table) -> list[tuple[int, int]]:
-    return [(p.seat, p.deal) for p in table_sheet(table).sheet.penalties]
+    """The table's penalty bollen as ``(deal, seat)`` pairs, the cells' key order."""
+    return [(p.deal, p.seat) for p in table_sheet(table).sheet.penalties]
 
 
 # A legal 4-seat deal 1 (dealer seat 0, bidding 1, 2, 3, 0) and deal 2 (dealer seat 1).

@@ -87,11 +87,11 @@ def test_a_bad_correction_of_a_counted_deal_keeps_the_counted_one(played_table):
 
 
 def test_a_penalty_bol_with_a_problem_is_held_and_the_rest_stored(empty_table):
-    saved = record(empty_table, DEAL_1, penalties=[(2, 1), (0, 6)])
-    assert stored_penalties(empty_table) == [(2, 1)]  # seat 0's bol is held, not stored
-    assert saved.split.held_penalties == ((0, 6),)
+    saved = record(empty_table, DEAL_1, penalties=[(1, 2), (6, 0)])
+    assert stored_penalties(empty_table) == [(1, 2)]  # seat 0's bol is held, not stored
+    assert saved.split.held_penalties == ((6, 0),)
     assert [(p.seat, p.deal) for p in saved.table_sheet.sheet.penalties] == [(2, 1)]
-    assert SheetDraft.objects.get(table=empty_table).penalties == [[0, 6]]
+    assert SheetDraft.objects.get(table=empty_table).penalties == [[6, 0]]
 
 
 def test_the_plain_form_keeps_all_or_nothing(empty_table, director_client):

@@ -133,10 +133,10 @@ def test_saving_the_sheet_as_it_is_stores_no_new_version(empty_table):
 
 
 def test_penalty_bollen_are_added_and_removed(empty_table):
-    record(empty_table, DEAL_1, penalties=[(2, 1), (2, 1)])
-    assert stored_penalties(empty_table) == [(2, 1), (2, 1)]
-    record(empty_table, DEAL_1, base=1, penalties=[(2, 1)])
-    assert stored_penalties(empty_table) == [(2, 1)]
+    record(empty_table, DEAL_1, penalties=[(1, 2), (1, 2)])
+    assert stored_penalties(empty_table) == [(1, 2), (1, 2)]
+    record(empty_table, DEAL_1, base=1, penalties=[(1, 2)])
+    assert stored_penalties(empty_table) == [(1, 2)]
     record(empty_table, DEAL_1, base=2, penalties=[])
     assert not stored_penalties(empty_table)
     assert sheet_version_number(empty_table) == 3
@@ -144,7 +144,7 @@ def test_penalty_bollen_are_added_and_removed(empty_table):
 
 def test_a_penalty_in_a_deal_not_reached_is_refused(empty_table):
     with pytest.raises(SheetProblems) as refused:
-        record(empty_table, DEAL_1, penalties=[(0, 5)])
+        record(empty_table, DEAL_1, penalties=[(5, 0)])
     assert [p.code for p in refused.value.rule_problems] == [ErrorCode.PENALTY_DEAL]
 
 

@@ -60,7 +60,7 @@ def test_a_save_keeps_the_new_version_scores(tournament, empty_table, played_tab
 
 def test_a_penalty_bol_changes_the_kept_score(tournament, played_table):
     before = SheetScore.objects.get(table=played_table).totals
-    save(played_table, stored_cells(played_table), penalties=[(2, 1)])
+    save(played_table, stored_cells(played_table), penalties=[(1, 2)])
     assert SheetScore.objects.get(table=played_table).totals != before
     assert_kept_scores_are_current(tournament)
 
@@ -90,7 +90,7 @@ def test_a_withdrawal_from_a_seated_round_keeps_the_new_tables_scores(director):
 def test_a_score_kept_from_an_older_version_is_not_used(tournament, played_table):
     kept = SheetScore.objects.get(table=played_table)
     SheetScore.objects.filter(pk=kept.pk).update(totals=[[99] * 6] * len(kept.seat_ids))
-    save(played_table, stored_cells(played_table), penalties=[(0, 1)])
+    save(played_table, stored_cells(played_table), penalties=[(1, 0)])
     SheetScore.objects.filter(pk=kept.pk).update(version=0, totals=[[99] * 6] * 4)
     (score,) = [s for s in load_table_scores(tournament=tournament) if s.table_id == kept.table_id]
     (fresh,) = load_table_sheets(tournament=tournament, table_ids=[played_table.pk])

@@ -173,12 +173,12 @@ def test_a_box_holding_something_else_than_a_digit_is_refused(director_client, e
 
 
 def test_a_penalty_bol_is_added_and_removed(director_client, empty_table):
-    director_client.post(url(empty_table), form_data(4, DEAL_1, [(2, 1)]))
-    assert stored_penalties(empty_table) == [(2, 1)]
+    director_client.post(url(empty_table), form_data(4, DEAL_1, [(1, 2)]))
+    assert stored_penalties(empty_table) == [(1, 2)]
     page = director_client.get(url(empty_table)).content.decode()
-    assert '<section id="penalties" class="card" data-penalties="[[2, 1]]">' in page
+    assert '<section id="penalties" class="card" data-penalties="[[1, 2]]">' in page
     director_client.post(
-        url(empty_table), form_data(4, DEAL_1, [(2, 1)], base_version=1, removed=[0])
+        url(empty_table), form_data(4, DEAL_1, [(1, 2)], base_version=1, removed=[0])
     )
     assert not stored_penalties(empty_table)
     assert SheetVersion.objects.filter(table=empty_table).count() == 2
@@ -230,11 +230,11 @@ def test_json_saves_answer_with_the_version_and_the_servers_scores(director_clie
 def test_json_saves_redraw_the_penalty_bollen_as_the_page_draws_them(director_client, empty_table):
     response = director_client.post(
         url(empty_table),
-        form_data(4, DEAL_1, [(2, 1)]),
+        form_data(4, DEAL_1, [(1, 2)]),
         headers={"X-Requested-With": "XMLHttpRequest"},
     )
     data = response.json()
-    assert data["penalties"] == [[2, 1]]
+    assert data["penalties"] == [[1, 2]]
     stored = table_sheet(empty_table).sheet
     page = SheetForm(players=names(empty_table), stored=stored, version=1)
     drawn = render_to_string("sheets/_penalties.html", {"form": page})

@@ -67,7 +67,7 @@ def test_a_save_and_a_penalty_are_seen_at_once(tournament, empty_table, played_t
     save(empty_table, DEAL_1)
     assert warm(tournament) != before
     assert_cached_is_fresh(tournament)
-    save(played_table, stored_cells(played_table), penalties=[(2, 1)])
+    save(played_table, stored_cells(played_table), penalties=[(1, 2)])
     assert_cached_is_fresh(tournament)
 
 
@@ -89,7 +89,7 @@ def test_a_confirmation_and_the_count_setting_are_seen(director, django_user_mod
     played_table = Table.objects.select_related("round__tournament").get(
         round__tournament=tournament, number=1
     )
-    save(played_table, stored_cells(played_table), penalties=[(1, 2)])
+    save(played_table, stored_cells(played_table), penalties=[(2, 1)])
     tournament_count_unconfirmed_set(tournament=tournament, count=False)
     warm(tournament)
     left_out = ranked_standings(Tournament.objects.get(pk=tournament.pk)).left_out

@@ -55,7 +55,7 @@ def finish_round(tournament, number):
             bids, tricks = simulate_deal(deal, sheet.n_seats, rng)
             for seat, (bid, won) in enumerate(zip(bids, tricks, strict=True)):
                 cells[deal, seat] = (bid, won)
-        sheet_version_stored(table, cells, [(p.seat, p.deal) for p in sheet.penalties])
+        sheet_version_stored(table, cells, [(p.deal, p.seat) for p in sheet.penalties])
 
 
 def test_completing_a_round_writes_a_backup_that_restores_exactly(

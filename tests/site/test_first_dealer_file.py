@@ -88,7 +88,7 @@ def drawn(django_user_model):
     five.refresh_from_db()
     full = cells_of(five)
     save(five, {p: v for p, v in full.items() if p[0] < 11}, base=0, user=scorer)
-    save(five, full, base=1, user=scorer, penalties=[(0, 3), (3, 8)])
+    save(five, full, base=1, user=scorer, penalties=[(3, 0), (8, 3)])
     sheet_confirm(table=five, version=2, by_user=director)
     round_close(round_=Round.objects.get(tournament=tournament, number=1))
 
@@ -99,12 +99,12 @@ def drawn(django_user_model):
     for deal in range(1, 6):
         bids, tricks = simulate_deal(deal, 4, rng)
         cells.update({(deal, seat): (bids[seat], tricks[seat]) for seat in range(4)})
-    save(four, cells, base=0, user=scorer, penalties=[(1, 2), (3, 4)])  # version 1
+    save(four, cells, base=0, user=scorer, penalties=[(2, 1), (4, 3)])  # version 1
     bid, tricks = cells[5, 0]
     clash = {(5, 0): ((bid + 1) % 6, tricks), (6, 0): (0, None)}  # deal 5 typed differently
     with pytest.raises(SheetConflict):
         save(four, cells | clash, base=0, user=director)  # a conflict record
-    save(four, cells | {(6, 3): (1, None)}, base=1, user=scorer, penalties=[(1, 2), (3, 4)])
+    save(four, cells | {(6, 3): (1, None)}, base=1, user=scorer, penalties=[(2, 1), (4, 3)])
     table_link_ensure(table=four, by_user=director)
     return tournament
 

@@ -9,13 +9,17 @@ from django.core.management.base import CommandError
 from hypothesis import HealthCheck, given, settings
 
 from scoring.errors import ErrorCode
+from scoring.sheet import Penalty
+from tests.sheets.helpers import stored_cells
 from tests.strategies import tournament_documents
 from tournament.adapter import load_table_sheets
 from tournament.errors import FileCode, Refused
-from tournament.models import Player, Round, Tournament
+from tournament.models import Player, Round, SheetVersion, Table, Tournament
+from tournament.sheets.services import SheetSubmission, sheet_record
 from tournament.text import text_normalised
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
+from tournament.tournament_file.site import SITE_KEY
 
 pytestmark = pytest.mark.django_db
 
@@ -79,6 +83,27 @@ def test_import_stores_players_seats_and_sheets():
     boxes = [(b, t) for d in sheet.sheet.deals for b, t in zip(d.bids, d.tricks, strict=True)]
     assert sum(box != (None, None) for box in boxes) == 8
     assert tournament.rounds.get().state == Round.State.PLAYING
+
+
+def test_penalty_pairs_are_deal_first_on_the_site_and_seat_first_in_the_site_block():
+    """The site keeps ``[deal, seat]`` pairs, the cells' key order; the file's site block keeps
+    the ``[seat, deal]`` its schema says, written and read back at the file's edge."""
+    tournament = tournament_import(document=small_document())
+    table = Table.objects.get(round__tournament=tournament)
+    assert SheetVersion.objects.get(table=table).penalties == [[2, 1]]  # deal 2, p2 in seat 1
+    submission = SheetSubmission(
+        cells=stored_cells(table), penalties=[(2, 1), (1, 3)], base_version=0
+    )
+    sheet_record(table=table, submission=submission)
+
+    exported = tournament_export(tournament=tournament)
+    (entry,) = exported["settings"][SITE_KEY]["tables"]
+    assert entry["versions"][-1]["penalties"] == [[3, 1], [1, 2]]
+    again = tournament_import(document=exported)
+    restored = SheetVersion.objects.get(table__round__tournament=again, number=1)
+    assert restored.penalties == [[1, 3], [2, 1]]
+    (sheet,) = load_table_sheets(tournament=again)
+    assert sheet.sheet.penalties == (Penalty(seat=3, deal=1), Penalty(seat=1, deal=2))
 
 
 def test_import_command_prints_the_slug_last(tmp_path, capsys):

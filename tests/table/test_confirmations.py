@@ -182,7 +182,7 @@ def test_retyping_shows_exactly_the_boxes_that_differ(director_client, saved_at_
     typed[3, 2] = ((bid + 1) % 4, tricks)  # a misread bid
     bid, tricks = stored[7, 0]
     typed[7, 0] = (bid, None)  # a box left empty
-    penalties = [*stored_penalties(table), (1, 5)]  # and a penalty bol the site lacks
+    penalties = [*stored_penalties(table), (5, 1)]  # and a penalty bol the site lacks
     data = form_data(4, typed, penalties, base_version=1)
     response = director_client.post(url("sheet_retype", table), data)
     assert response.status_code == 422

@@ -67,7 +67,7 @@ def test_the_round_page_says_when_the_director_saved_the_sheet_themselves(
     director_client, director, table
 ):
     (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
-    penalties = [(p.seat, p.deal) for p in stored.sheet.penalties]
+    penalties = [(p.deal, p.seat) for p in stored.sheet.penalties]
     submission = SheetSubmission(
         cells=changed_cells(table), penalties=penalties, base_version=0, by_user=director
     )

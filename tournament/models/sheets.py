@@ -28,7 +28,8 @@ class SheetVersion(models.Model):
     - ``base_number``: the version the writer started from (0 before the first save).
     - ``cells``: the sheet, one list per deal (deal 1 first, trailing empty deals left out), each
       holding ``[bid, tricks]`` per seat index (``null`` where nothing is written).
-    - ``penalties``: the revoke penalty bollen as ``[seat index, deal]`` pairs.
+    - ``penalties``: the revoke penalty bollen as ``[deal, seat index]`` pairs (the cells' key
+      order).
     - ``via``: where the save came from: the director's sheet page, a table link, or the
       database as it was before the first save.
     - ``restored_from``: the version this save put back (history "restore"), if any.
@@ -103,7 +104,7 @@ class SheetDraft(models.Model):
 
     - ``cells``: ``[deal, seat index, bid, tricks]`` for every box of the held deals (``null``
       where the box is empty).
-    - ``penalties``: the held penalty bollen as ``[seat index, deal]`` pairs.
+    - ``penalties``: the held penalty bollen as ``[deal, seat index]`` pairs.
     - ``base_number``: the version the input was typed on.
     """
 

@@ -93,7 +93,7 @@ def _sheet_payload(
         "totals": totals,
         "status": str(status),
         "status_label": str(status.label),
-        "penalties": [[p.seat, p.deal] for p in stored.sheet.penalties],
+        "penalties": [[p.deal, p.seat] for p in stored.sheet.penalties],
         "penalties_html": render_to_string(
             "sheets/_penalties.html", {"form": penalties}, request=request
         ),

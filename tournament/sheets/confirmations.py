@@ -155,8 +155,9 @@ def sheet_retype(
     penalties: Iterable[tuple[int, int]],
     by_user,
 ) -> RetypeOutcome:
-    """Compare the paper form as ``by_user`` re-typed it with the sheet's ``version``; confirm
-    it when they are equal. Raises :class:`~tournament.errors.Refused`."""
+    """Compare the paper form as ``by_user`` re-typed it (``(deal, seat)`` ``penalties``) with
+    the sheet's ``version``; confirm it when they are equal. Raises
+    :class:`~tournament.errors.Refused`."""
     with transaction.atomic():
         table = sheet_lock(table)
         latest = _confirmable(table, by_user, version, ConfirmMethod.RETYPE)

@@ -4,8 +4,9 @@ it: the cells and the penalty bollen, and the differences between two sheets."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from scoring.checks import check_sheet
 from scoring.deals import DEAL_COUNT
@@ -14,8 +15,14 @@ from scoring.sheet import Sheet
 from tournament.adapter import sheet_from_cells
 from tournament.models import SheetVersion
 
-Cells = Mapping[tuple[int, int], tuple[int | None, int | None]]
+Place = tuple[int, int]
+"""``(deal, seat index)``: the one key order of a sheet's boxes, for a cell and for a penalty bol
+alike (in Python, in ``SheetVersion``/``SheetDraft`` and in the page's JSON)."""
+
+Cells = Mapping[Place, tuple[int | None, int | None]]
 """``{(deal, seat index): (bid, tricks)}``, as ``tournament.adapter.sheet_from_cells`` takes."""
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,21 +30,23 @@ class SheetContent:
     """What is written on a sheet: the non-empty cells and the penalty bollen, comparable."""
 
     n_seats: int
-    cells: tuple[tuple[tuple[int, int], tuple[int | None, int | None]], ...]
-    penalties: tuple[tuple[int, int], ...]
+    cells: tuple[tuple[Place, tuple[int | None, int | None]], ...]
+    penalties: tuple[Place, ...]
 
     @classmethod
     def build(
-        cls, n_seats: int, cells: Cells, penalties: Iterable[tuple[int, int]] = ()
+        cls, n_seats: int, cells: Cells, penalties: Iterable[Sequence[int]] = ()
     ) -> SheetContent:
-        """Normalise cells and ``(seat, deal)`` penalties; a place off the sheet is a bug."""
+        """Normalise cells and ``(deal, seat)`` penalties (tuples, or the stored JSON's lists);
+        a cell off the sheet is a bug."""
         kept = {}
         for (deal, seat), (bid, tricks) in cells.items():
             if not (1 <= deal <= DEAL_COUNT and 0 <= seat < n_seats):
                 raise ValueError(f"no cell for deal {deal}, seat {seat} on a {n_seats}-seat sheet")
             if bid is not None or tricks is not None:
                 kept[deal, seat] = (bid, tricks)
-        return cls(n_seats, tuple(sorted(kept.items())), tuple(sorted(map(tuple, penalties))))
+        placed = sorted((deal, seat) for deal, seat in penalties)
+        return cls(n_seats, tuple(sorted(kept.items())), tuple(placed))
 
     @classmethod
     def of_sheet(cls, sheet: Sheet) -> SheetContent:
@@ -46,7 +55,7 @@ class SheetContent:
             for deal, entry in enumerate(sheet.deals, start=1)
             for seat in range(sheet.n_seats)
         }
-        return cls.build(sheet.n_seats, cells, ((p.seat, p.deal) for p in sheet.penalties))
+        return cls.build(sheet.n_seats, cells, ((p.deal, p.seat) for p in sheet.penalties))
 
     @classmethod
     def of_version(cls, version: SheetVersion, n_seats: int) -> SheetContent:
@@ -55,10 +64,10 @@ class SheetContent:
             for deal, row in enumerate(version.cells, start=1)
             for seat, pair in enumerate(row)
         }
-        return cls.build(n_seats, cells, (tuple(p) for p in version.penalties))
+        return cls.build(n_seats, cells, version.penalties)
 
     @property
-    def cell_map(self) -> dict[tuple[int, int], tuple[int | None, int | None]]:
+    def cell_map(self) -> dict[Place, tuple[int | None, int | None]]:
         return dict(self.cells)
 
     def sheet(self, *, first_dealer: int = 0) -> Sheet:
@@ -67,8 +76,9 @@ class SheetContent:
             self.n_seats, self.cell_map, self.penalties, first_dealer=first_dealer
         )
 
-    def to_json(self) -> tuple[list, list]:
-        """``(cells, penalties)`` in the form ``SheetVersion`` stores them."""
+    def to_json(self) -> tuple[list[list[list[int | None]]], list[list[int]]]:
+        """``(cells, penalties)`` in the form ``SheetVersion`` stores them (``[deal, seat]``
+        penalties)."""
         cells = self.cell_map
         last = max((deal for deal, _seat in cells), default=0)
         rows = [
@@ -100,14 +110,14 @@ def sheet_changes(before: SheetContent, after: SheetContent) -> list[CellChange]
             for what, index in (("bid", 0), ("tricks", 1)):
                 if was[index] != now[index]:
                     changes.append(CellChange(deal, seat, what, was[index], now[index]))
-            if old_pen[seat, deal] != new_pen[seat, deal]:
+            if old_pen[deal, seat] != new_pen[deal, seat]:
                 changes.append(
-                    CellChange(deal, seat, "penalties", old_pen[seat, deal], new_pen[seat, deal])
+                    CellChange(deal, seat, "penalties", old_pen[deal, seat], new_pen[deal, seat])
                 )
     return changes
 
 
-def _penalty_counts(content: SheetContent) -> Counter:
+def _penalty_counts(content: SheetContent) -> Counter[Place]:
     return Counter(content.penalties)
 
 
@@ -124,7 +134,7 @@ class BoxConflict:
     yours: int | None
 
 
-def _pick(base, theirs, yours):
+def _pick(base: T, theirs: T, yours: T) -> tuple[T, bool]:
     """The three-way choice for one box: the side that changed it, or ``None`` for a box both
     sides changed differently (a conflict)."""
     if yours == base or theirs == yours:
@@ -143,7 +153,7 @@ def sheet_merge(
     there). Penalty bollen are merged per player and deal, by how many there are."""
     b, t, y = base.cell_map, theirs.cell_map, yours.cell_map
     empty = (None, None)
-    cells: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+    cells: dict[Place, tuple[int | None, int | None]] = {}
     conflicts = []
     for place in sorted(set(b) | set(t) | set(y)):
         values = []
@@ -155,14 +165,13 @@ def sheet_merge(
             values.append(value)
         cells[place] = (values[0], values[1])
     pb, pt, py = _penalty_counts(base), _penalty_counts(theirs), _penalty_counts(yours)
-    penalties: list[tuple[int, int]] = []
-    for seat, deal in sorted(set(pb) | set(pt) | set(py)):
-        count, clash = _pick(pb[seat, deal], pt[seat, deal], py[seat, deal])
+    penalties: list[Place] = []
+    for place in sorted(set(pb) | set(pt) | set(py)):
+        count, clash = _pick(pb[place], pt[place], py[place])
         if clash:
-            conflicts.append(
-                BoxConflict(deal, seat, "penalties", pb[seat, deal], pt[seat, deal], py[seat, deal])
-            )
-        penalties.extend([(seat, deal)] * count)
+            deal, seat = place
+            conflicts.append(BoxConflict(deal, seat, "penalties", pb[place], pt[place], py[place]))
+        penalties.extend([place] * count)
     conflicts.sort(key=lambda c: (c.deal, c.seat, ("bid", "tricks", "penalties").index(c.what)))
     return SheetContent.build(theirs.n_seats, cells, penalties), conflicts
 
@@ -180,7 +189,7 @@ class SheetSplit:
     counted: SheetContent
     submitted: SheetContent
     held_deals: tuple[int, ...] = ()
-    held_penalties: tuple[tuple[int, int], ...] = ()
+    held_penalties: tuple[Place, ...] = ()
     problems: tuple[Problem, ...] = ()
 
     @property
@@ -207,9 +216,11 @@ def sheet_split(now: SheetContent, submitted: SheetContent, *, first_dealer: int
             break
     with_penalties = SheetContent.build(n, cells, submitted.penalties)
     bad = {
-        (p.seat, p.deal)
+        (p.deal, p.seat)
         for p in check_sheet(with_penalties.sheet(first_dealer=first_dealer))
         if p.code in (ErrorCode.PENALTY_DEAL, ErrorCode.PENALTY_SEAT)
+        and p.deal is not None
+        and p.seat is not None
     }
     if check_sheet(SheetContent.build(n, cells).sheet(first_dealer=first_dealer)):
         # Nothing could be counted (the stored sheet breaks a rule itself): keep it as it is.

@@ -178,7 +178,7 @@ def sheet_form_data(
     removed: Sequence[int] = (),
 ) -> dict[str, str]:
     """What the sheet page posts for ``cells`` (``{(deal, seat): (bid, tricks)}``) and
-    ``(seat, deal)`` ``penalties`` (``removed``: indexes of penalties ticked for removal): the
+    ``(deal, seat)`` ``penalties`` (``removed``: indexes of penalties ticked for removal): the
     fields :class:`SheetForm` reads. For scripts and tests that save a sheet over HTTP."""
     data = {
         "base_version": str(base_version),
@@ -200,7 +200,7 @@ def sheet_form_data(
             bid, tricks = cells.get((deal, seat), (None, None))
             data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
             data[f"cell-{index}-tricks"] = "" if tricks is None else str(tricks)
-    for index, (seat, deal) in enumerate(penalties):
+    for index, (deal, seat) in enumerate(penalties):
         data[f"penalty-{index}-seat"] = str(seat)
         data[f"penalty-{index}-deal"] = str(deal)
         if index in removed:
@@ -341,9 +341,9 @@ class SheetForm(forms.Form):
         )
 
     def penalty_values(self) -> list[tuple[int, int]]:
-        """The penalty bollen as ``(seat, deal)`` pairs, leaving out removed and empty rows."""
+        """The penalty bollen as ``(deal, seat)`` pairs, leaving out removed and empty rows."""
         return [
-            (form.cleaned_data["seat"], form.cleaned_data["deal"])
+            (form.cleaned_data["deal"], form.cleaned_data["seat"])
             for form in self.penalties.forms
             if form.cleaned_data
             and not form.cleaned_data.get("DELETE")

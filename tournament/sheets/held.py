@@ -42,7 +42,7 @@ def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
     for problem in split.problems:
         placed = place_rule_problem(problem, round=None, table=None, players=players)
         if problem.code in PENALTY_PROBLEMS:
-            if (problem.seat, problem.deal) in split.held_penalties:
+            if (problem.deal, problem.seat) in split.held_penalties:
                 penalties.append(
                     {"seat": problem.seat, "deal": problem.deal, "message": str(placed)}
                 )

@@ -149,7 +149,7 @@ class SheetConflict(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SheetSubmission:
-    """One save of a whole sheet as it was sent: what is on it (``cells`` and ``(seat, deal)``
+    """One save of a whole sheet as it was sent: what is on it (``cells`` and ``(deal, seat)``
     ``penalties``), the version it started from, the random key that makes a retry harmless,
     and who sent it how. A restore sends no cells: the version it restores has them."""
 
@@ -463,7 +463,7 @@ def sheet_draft_content(table: Table, stored: SheetContent) -> SheetContent | No
     for deal, seat, bid, tricks in draft.cells:
         if 1 <= deal <= DEAL_COUNT and 0 <= seat < n:
             cells[deal, seat] = (bid, tricks)
-    penalties = (*stored.penalties, *(tuple(p) for p in draft.penalties if 0 <= p[0] < n))
+    penalties = (*stored.penalties, *((d, s) for d, s in draft.penalties if 0 <= s < n))
     return SheetContent.build(n, cells, penalties)
 
 
@@ -490,9 +490,9 @@ def _with_other_draft(
         )
         cells[place] = (pair[0], pair[1])
     penalties = list(content.penalties)
-    for seat, deal in draft.penalties:
-        if 0 <= seat < n and (seat, deal) not in penalties:
-            penalties.append((seat, deal))
+    for deal, seat in draft.penalties:
+        if 0 <= seat < n and (deal, seat) not in penalties:
+            penalties.append((deal, seat))
     return SheetContent.build(n, cells, penalties)
 
 

@@ -474,6 +474,7 @@
     stateBadge.textContent = data.status_label;
     resultNode.innerHTML = data.result_html;
     // Redraw the penalty bollen as stored (with a fresh empty row) unless more is being typed.
+    // data.penalties: [deal, seat] pairs, the cells' key order.
     const wanted = JSON.stringify(data.penalties);
     const edited = [...penaltiesNode.querySelectorAll("tr.penalty-new select")].some(function (s) { return s.value !== ""; })
       || penaltiesNode.querySelector("input[type=checkbox]:checked") !== null;

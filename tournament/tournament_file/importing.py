@@ -205,8 +205,8 @@ def tournament_restore(
                 tricks = deal["tricks"][index] if deal["tricks"] else None
                 row[seat_of[table.pk, index].position] = [bid, tricks]
             rows.append(row)
-        penalties = sorted(
-            [seat_of[table.pk, table_doc["seats"].index(p["player"])].position, p["deal"]]
+        penalties = sorted(  # ``[deal, seat]``, the cells' key order, as versions keep them
+            [p["deal"], seat_of[table.pk, table_doc["seats"].index(p["player"])].position]
             for p in table_doc.get("penalties", [])
         )
         if rows or penalties:

@@ -57,6 +57,22 @@ def seats_turned_back(row: Sequence[T], first: int) -> list[T]:
     return [*row[cut:], *row[:cut]]
 
 
+# The file keeps a version's penalty bollen as ``[seat, deal]`` pairs (its contract with other
+# tools, ``formats/tournament-v1-site.schema.json``); the site stores them ``[deal, seat]``, the
+# cells' key order. These two are the only places the order is turned: reading a file's pairs,
+# and writing the site's.
+
+
+def penalties_from_file(penalties: Sequence[Sequence[int]]) -> list[list[int]]:
+    """A file's ``[seat, deal]`` penalty pairs as the site keeps them: ``[deal, seat]``."""
+    return [[deal, seat] for seat, deal in penalties]
+
+
+def penalties_to_file(penalties: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The site's ``[deal, seat]`` penalty pairs as a file holds them: ``[seat, deal]``."""
+    return [[seat, deal] for deal, seat in penalties]
+
+
 def version_turned(
     cells: Sequence[Sequence[Any]],
     penalties: Sequence[Sequence[int]],
@@ -65,13 +81,17 @@ def version_turned(
     *,
     back: bool,
 ) -> tuple[list[list[Any]], list[list[int]]]:
-    """A version's ``cells`` (one row per deal) and ``[seat, deal]`` penalties in the file's
-    order (or, with ``back``, from the file's order into the printed one)."""
-    turn = seats_turned_back if back else seats_turned
-    shift = first if back else -first
+    """A stored version's ``cells`` (one row per deal) and ``[deal, seat]`` penalties in the
+    file's order and shape (``[seat, deal]`` penalties); with ``back``, a file's version in the
+    printed order and the stored shape."""
+    if back:
+        return (
+            [seats_turned_back(row, first) for row in cells],
+            [[deal, (seat + first) % n_seats] for deal, seat in penalties_from_file(penalties)],
+        )
     return (
-        [turn(row, first) for row in cells],
-        [[(seat + shift) % n_seats, deal] for seat, deal in penalties],
+        [seats_turned(row, first) for row in cells],
+        penalties_to_file([[deal, (seat - first) % n_seats] for deal, seat in penalties]),
     )
 
 
@@ -105,5 +125,7 @@ def version_sheet(version: dict[str, Any], n_seats: int) -> Sheet:
         for deal, row in enumerate(version["cells"], start=1)
         for seat, pair in enumerate(row)
     }
-    penalties = sorted((seat, deal) for seat, deal in version.get("penalties", []))
+    penalties = sorted(
+        (deal, seat) for deal, seat in penalties_from_file(version.get("penalties", []))
+    )
     return sheet_from_cells(n_seats, cells, penalties)

@@ -21,6 +21,7 @@ from tournament.tournament_file.site import (
     SITE_KEY,
     SITE_SCHEMA_PATH,
     parse_time,
+    penalties_from_file,
     sheet_file_deals,
     version_sheet,
 )
@@ -199,7 +200,7 @@ def _check_versions(
         if restored is not None and restored >= index:
             bad(_("restored_from must name an earlier entry of this table's list."))
         shape_ok = all(len(row) == n_seats for row in version["cells"]) and all(
-            seat < n_seats for seat, _deal in version.get("penalties", [])
+            seat < n_seats for _deal, seat in penalties_from_file(version.get("penalties", []))
         )
         if not shape_ok:
             bad(
