@@ -11,7 +11,8 @@ from django.urls import reverse
 from tests.factories import played_tournament
 from tournament.adapter import tournament_standings
 from tournament.models import Player, Round, Seat, Table
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings.tables import standings_for_public
 
 pytestmark = pytest.mark.django_db

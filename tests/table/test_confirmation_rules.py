@@ -24,7 +24,8 @@ from tournament.sheets.confirmations import (
     sheet_retype,
     tournament_confirmation_rule,
 )
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 
 pytestmark = pytest.mark.django_db
 

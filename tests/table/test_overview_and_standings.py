@@ -17,7 +17,8 @@ from tournament.adapter import load_table_sheets, tournament_standings
 from tournament.models import SheetConfirmation, Table, TableLink
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.selectors import round_sheet_reviews
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_active
 
 pytestmark = pytest.mark.django_db
