@@ -11,13 +11,14 @@ already wrote on stays right, and ``scoring`` deals deal ``d`` from seat ``first
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import models, transaction
 from django.urls import resolve, reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournament.adapter import started_table_ids
-from tournament.errors import Refused
+from tournament.errors import Place, Refused
 from tournament.models import Table, Tournament
 
 
@@ -65,7 +66,7 @@ def table_first_dealer(*, table: Table, seat: int) -> Table:
         .select_related("round__tournament")
         .get(pk=table.pk)
     )
-    place = {"round": table.round.number, "table": table.number}
+    place: Place = {"round": table.round.number, "table": table.number}
     if not 0 <= seat < table.seats.count():
         raise Refused.because(FirstDealerRefusal.NOT_AT_TABLE, **place)
     if started_table_ids(Table.objects.filter(pk=table.pk)):
@@ -89,8 +90,8 @@ def first_dealer_url(table: Table, *, sheet_url: str, accounts: bool) -> str:
 
 
 def first_dealer_context(
-    table: Table, players: Sequence[str], config: dict, *, may_change: bool
-) -> dict:
+    table: Table, players: Sequence[str], config: dict[str, Any], *, may_change: bool
+) -> dict[str, Any]:
     """What ``sheets/_first_dealer.html`` draws: the question with a button per player while
     the table has not said who deals first, else who does and, while nothing is entered and
     ``may_change``, the way to correct it."""

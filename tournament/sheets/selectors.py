@@ -106,8 +106,13 @@ def sheet_latest_version(table: Table) -> SheetVersion | None:
 
 def sheet_version_number(table: Table) -> int:
     """The table's sheet version now (0 before the first save)."""
-    latest = sheet_latest_version(table)
-    return latest.number if latest is not None else 0
+    return version_number(sheet_latest_version(table))
+
+
+def version_number(version: SheetVersion | None) -> int:
+    """The number of ``version``, a table's latest version (0 for none: the sheet as imported or
+    blank). Only conflict records have no number, and they are never a table's latest version."""
+    return (version.number or 0) if version is not None else 0
 
 
 def sheet_versions(table: Table) -> list[SheetVersion]:

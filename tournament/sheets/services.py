@@ -45,7 +45,7 @@ from tournament.rounds.first_dealer import sheet_first_dealer_check
 from tournament.rounds.services import round_backup_when_complete
 from tournament.sheets.content import SheetContent, sheet_changes, sheet_merge, sheet_split
 from tournament.sheets.drafts import sheet_draft_keep, sheet_draft_token, sheet_with_other_draft
-from tournament.sheets.selectors import sheet_latest_version, table_seat_ids
+from tournament.sheets.selectors import sheet_latest_version, table_seat_ids, version_number
 from tournament.sheets.submission import (
     SheetConflict,
     SheetProblems,
@@ -99,7 +99,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             (),
         )
     latest = sheet_latest_version(table)
-    current_number = latest.number if latest is not None else 0
+    current_number = version_number(latest)
     earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
     (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
     now = SheetContent.of_sheet(stored.sheet)
@@ -111,14 +111,13 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         # answered with the first outcome while its content is dropped.
         raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
     if earlier is not None and earlier.number is not None:
-        problems = tuple(check_sheet(stored.sheet))
         counted = SheetContent.of_version(earlier, stored.sheet.n_seats)
         return SheetSaved(
             earlier.number,
             created=False,
             table_sheet=stored,
             replayed=True,
-            problems=problems,
+            problems=tuple(check_sheet(stored.sheet)),
             split=sheet_split(counted, content, first_dealer=stored.sheet.first_dealer)
             if submission.hold
             else None,

@@ -9,6 +9,8 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import models
 from django.utils.translation import gettext_lazy
 
@@ -121,7 +123,7 @@ class SheetSubmission:
     cells: Cells = field(default_factory=dict)
     penalties: tuple[tuple[int, int], ...] = ()
     idempotency_key: uuid.UUID | str | None = None
-    by_user: object = None
+    by_user: AbstractBaseUser | AnonymousUser | None = None
     via: str = SheetVersion.Via.DIRECTOR
     ip: str | None = None
     restored_from: SheetVersion | None = None
