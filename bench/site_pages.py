@@ -29,7 +29,7 @@ from scoring.simulate import simulate_tournament  # noqa: E402
 from tournament.adapter import table_sheet  # noqa: E402
 from tournament.models import Table  # noqa: E402
 from tournament.sheets.forms import sheet_form_data  # noqa: E402
-from tournament.sheets.services import sheet_version_number  # noqa: E402
+from tournament.sheets.selectors import sheet_version_number  # noqa: E402
 from tournament.tournament_file.importing import tournament_import  # noqa: E402
 
 

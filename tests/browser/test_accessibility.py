@@ -38,7 +38,7 @@ from tournament.models import (
 from tournament.rounds.seating import round_seat
 from tournament.rounds.services import round_close
 from tournament.season.services import CompetitionSettings, competition_create
-from tournament.sheets.services import SheetSubmission
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 from tournament.team.services import team_invitation_create
 

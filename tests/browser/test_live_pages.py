@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from tests.factories import played_tournament
 from tournament.models import Player, Round, Table
 from tournament.rounds.selectors import public_seating
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings import live
 from tournament.standings.tables import standings_for_public
 

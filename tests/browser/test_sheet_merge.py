@@ -13,7 +13,7 @@ from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_sheet_entry import DEAL_1, DEAL_2, box, dutch, stored
 from tests.factories import played_tournament
 from tournament.models import SheetVersion, Table
-from tournament.sheets.services import SheetSubmission
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 
 pytestmark = pytest.mark.django_db(transaction=True)

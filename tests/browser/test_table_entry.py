@@ -13,7 +13,7 @@ from scoring.deals import DEAL_COUNT
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, SheetVersion, Table
-from tournament.sheets.services import SheetSubmission
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_issue,

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, Table
-from tournament.sheets.services import SheetSubmission
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -39,7 +39,8 @@ from tournament.players.importing import PlayerRow
 from tournament.players.services import player_withdraw, players_register
 from tournament.rounds.services import round_close
 from tournament.sheets.confirmations import sheet_confirm
-from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetConflict, SheetSubmission
 from tournament.sheets.table_links import table_link_ensure, table_link_issue
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import

@@ -13,7 +13,8 @@ from tests.sheets.helpers import form_data, stored_cells
 from tests.table.helpers import XHR, changed_cells, clashing_cells, link_url, save_via_link
 from tournament.models import SheetVersion, Table
 from tournament.sheets.forms import VERSION_MAX
-from tournament.sheets.services import CONFLICTS_MAX, SheetRefusal
+from tournament.sheets.services import CONFLICTS_MAX
+from tournament.sheets.submission import SheetRefusal
 from tournament.sheets.table_links import LinkRefusal, table_link_issue
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from tests.printing.reading import pdf_pages
 from tournament.adapter import load_table_sheets
 from tournament.models import Player, Table
 from tournament.names import name_sort_key
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db

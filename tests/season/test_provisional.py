@@ -15,7 +15,8 @@ from tests.season.conftest import NAMES
 from tournament.models import Table
 from tournament.season.selectors import season_of
 from tournament.season.services import competition_add
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 
 pytestmark = pytest.mark.django_db
 

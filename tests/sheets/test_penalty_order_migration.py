@@ -14,7 +14,7 @@ from scoring.sheet import Penalty
 from tournament.adapter import load_table_sheets
 from tournament.models import SheetDraft, SheetVersion, Table, Tournament
 from tournament.sheets.content import SheetContent
-from tournament.sheets.services import sheet_draft_content
+from tournament.sheets.drafts import sheet_draft_content
 
 BEFORE = ("tournament", "0012_round_state")
 AFTER = ("tournament", "0013_penalty_order")

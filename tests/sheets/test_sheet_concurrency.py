@@ -19,12 +19,9 @@ from tests.factories import played_tournament
 from tests.sheets.helpers import DEAL_1, stored_cells
 from tournament.models import Round, SheetVersion, Table
 from tournament.sheets.content import SheetContent
-from tournament.sheets.services import (
-    SheetConflict,
-    SheetSubmission,
-    sheet_record,
-    sheet_version_number,
-)
+from tournament.sheets.selectors import sheet_version_number
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetConflict, SheetSubmission
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

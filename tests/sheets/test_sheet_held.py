@@ -16,7 +16,8 @@ from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells,
 from tournament.errors import RULE_MESSAGES
 from tournament.models import SheetDraft, SheetVersion
 from tournament.sheets.held import held_payload
-from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetConflict, SheetSubmission
 
 pytestmark = pytest.mark.django_db
 XHR = {"headers": {"X-Requested-With": "XMLHttpRequest"}}

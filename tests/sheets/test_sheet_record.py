@@ -14,14 +14,9 @@ from tournament.adapter import load_table_sheets, table_sheet
 from tournament.models import Round, Seat, SheetVersion
 from tournament.sheets import services as sheets_service
 from tournament.sheets.content import SheetContent
-from tournament.sheets.services import (
-    SheetConflict,
-    SheetProblems,
-    SheetSubmission,
-    sheet_record,
-    sheet_restore,
-    sheet_version_number,
-)
+from tournament.sheets.selectors import sheet_version_number
+from tournament.sheets.services import sheet_record, sheet_restore
+from tournament.sheets.submission import SheetConflict, SheetProblems, SheetSubmission
 
 pytestmark = pytest.mark.django_db
 

@@ -12,12 +12,9 @@ from tournament.adapter import TableScore, load_table_scores, load_table_sheets
 from tournament.models import Player, SheetScore, Table, Tournament
 from tournament.players.services import player_withdraw
 from tournament.rounds.seating import round_seat
-from tournament.sheets.services import (
-    SheetSubmission,
-    sheet_record,
-    sheet_restore,
-    sheet_version_number,
-)
+from tournament.sheets.selectors import sheet_version_number
+from tournament.sheets.services import sheet_record, sheet_restore
+from tournament.sheets.submission import SheetSubmission
 
 pytestmark = pytest.mark.django_db
 

@@ -18,12 +18,9 @@ from tournament.models import Player, Table, Tournament
 from tournament.players.services import player_update, player_withdraw
 from tournament.rounds.seating import round_seat
 from tournament.sheets.confirmations import sheet_confirm, tournament_count_unconfirmed_set
-from tournament.sheets.services import (
-    SheetSubmission,
-    sheet_record,
-    sheet_restore,
-    sheet_version_number,
-)
+from tournament.sheets.selectors import sheet_version_number
+from tournament.sheets.services import sheet_record, sheet_restore
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings.tables import (
     ranked_standings,
     standings_key,

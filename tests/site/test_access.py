@@ -23,7 +23,9 @@ from tournament.models import (
     SheetVersion,
     Table,
 )
-from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
+from tournament.sheets.selectors import sheet_version_number
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue
 from tournament.team.services import team_invitation_create
 

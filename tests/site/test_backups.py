@@ -27,7 +27,8 @@ from tournament.models import (
 from tournament.rounds.services import round_backup_when_complete
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.content import SheetContent
-from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record, sheet_restore
+from tournament.sheets.services import sheet_record, sheet_restore
+from tournament.sheets.submission import SheetConflict, SheetSubmission
 from tournament.sheets.table_links import table_link_ensure, table_link_issue
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import

@@ -28,7 +28,8 @@ from tournament.models import Round, SheetVersion, Table, Tournament
 from tournament.rounds.first_dealer import table_first_dealer
 from tournament.rounds.services import round_close
 from tournament.sheets.confirmations import sheet_confirm
-from tournament.sheets.services import SheetConflict, SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetConflict, SheetSubmission
 from tournament.sheets.table_links import table_link_ensure
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from tests.factories import played_tournament
 from tournament.models import Player, Round, Seat, Table
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings.selectors import tournament_standings
 from tournament.standings.tables import standings_for_public
 

@@ -7,7 +7,8 @@ from django.utils.timezone import localtime
 
 from tests.factories import played_tournament
 from tournament.models import Round, Table
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings.tables import standings_table_rows
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,8 @@ from tournament.errors import Refused
 from tournament.models import ApartPair, Round, Seat, TableLink, Tournament
 from tournament.rounds.seating import round_move, round_seat, round_swap
 from tournament.rounds.seating_options import SeatingOption
-from tournament.sheets.services import SheetProblems, SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetProblems, SheetSubmission
 from tournament.sheets.table_links import table_links_ensure
 
 pytestmark = pytest.mark.django_db

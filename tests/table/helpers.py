@@ -7,7 +7,7 @@ from django.urls import reverse
 from scoring.deals import DEAL_COUNT
 from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tournament.models import Table, TableLink
-from tournament.sheets.services import sheet_version_number
+from tournament.sheets.selectors import sheet_version_number
 
 XHR = {"HTTP_X_REQUESTED_WITH": "XMLHttpRequest"}
 

@@ -23,7 +23,8 @@ from tournament.sheets.confirmations import (
     sheet_retype,
     tournament_confirmation_rule,
 )
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.standings.selectors import tournament_standings, unconfirmed_table_ids
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,9 @@ from tournament.sheets.confirmations import (
     sheet_retype,
 )
 from tournament.sheets.conflict_context import EMPTY
-from tournament.sheets.services import SheetSubmission, sheet_record, sheet_version_number
+from tournament.sheets.selectors import sheet_version_number
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_sheet_record,

@@ -17,7 +17,8 @@ from tournament.adapter import load_table_sheets
 from tournament.models import SheetConfirmation, Table, TableLink
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.selectors import round_sheet_reviews
-from tournament.sheets.services import SheetSubmission, sheet_record
+from tournament.sheets.services import sheet_record
+from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_active
 from tournament.standings.selectors import tournament_standings
 

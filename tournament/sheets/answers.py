@@ -12,12 +12,13 @@ from scoring.deals import DEAL_COUNT
 from tournament.adapter import TableSheet
 from tournament.models import Table
 from tournament.sheets.content import SheetContent
+from tournament.sheets.drafts import sheet_draft_token
 from tournament.sheets.forms import SheetForm, StoredPenalties
 from tournament.sheets.grid import cell_shown, totals_shown
 from tournament.sheets.held import held_payload, status_text
 from tournament.sheets.page_context import result_context
 from tournament.sheets.selectors import sheet_state_tag
-from tournament.sheets.services import SheetConflict, SheetSaved, sheet_draft_token
+from tournament.sheets.submission import SheetConflict, SheetSaved
 from tournament.sheets.table_page import TablePage
 
 

@@ -31,7 +31,7 @@ from tournament.sheets.confirmations import (
 from tournament.sheets.conflict_context import describe_change
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page_context import sheet_context
-from tournament.sheets.services import sheet_latest_version
+from tournament.sheets.selectors import sheet_latest_version
 from tournament.sheets.table_page import TablePage, director_table
 
 EMPTY_CHANGE = "\N{EN DASH}"

@@ -34,7 +34,8 @@ from tournament.adapter import SheetStatus, table_sheet
 from tournament.errors import Refused
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
-from tournament.sheets.services import sheet_latest_version, sheet_lock
+from tournament.sheets.selectors import sheet_latest_version
+from tournament.sheets.services import sheet_lock
 
 __all__ = [
     "ConfirmMethod",

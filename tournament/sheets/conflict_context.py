@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.deals import DEAL_COUNT
 from tournament.errors import deal_name
 from tournament.sheets.content import CellChange
-from tournament.sheets.services import SheetConflict
+from tournament.sheets.submission import SheetConflict
 
 EMPTY = "\N{EN DASH}"
 

@@ -25,7 +25,7 @@ from scoring.deals import (
 from scoring.errors import ErrorCode, Problem
 from scoring.sheet import Sheet
 from tournament.errors import PlacedProblem, deal_name, place_rule_problem
-from tournament.sheets.services import SheetSubmission
+from tournament.sheets.submission import SheetSubmission
 
 # Where on the sheet each rule problem is shown: at a bid box, at a tricks box, under the deal,
 # or with the penalty bollen.

@@ -23,7 +23,7 @@ from tournament.errors import Refused
 from tournament.sheets.answers import conflict_payload, problems_payload, saved_payload
 from tournament.sheets.conflict_context import apply_picks, conflict_context, conflict_form_data
 from tournament.sheets.forms import SheetForm
-from tournament.sheets.services import (
+from tournament.sheets.submission import (
     SheetConflict,
     SheetProblems,
     SheetRefusal,

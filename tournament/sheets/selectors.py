@@ -1,4 +1,5 @@
-"""Reads of a round's sheets: who saved each and whether it may be confirmed."""
+"""Reads of the sheets: a table's versions and their history, who saved each sheet of a round and
+whether it may be confirmed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import F, OuterRef, Subquery
 
 from tournament.models import Round, SheetVersion, Table, TableLink
+from tournament.sheets.content import CellChange, SheetContent, sheet_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +91,65 @@ def sheet_state_tag(table_id: int) -> str:
     )
     version, draft_at = row if row is not None else (None, None)
     return f'"v{version or 0}-{draft_at.isoformat() if draft_at else ""}"'
+
+
+def sheet_latest_version(table: Table) -> SheetVersion | None:
+    """The sheet's current version (the highest number), with its saver; ``None`` if never
+    saved on the site (version 0, the sheet as imported, is not a save)."""
+    return (
+        SheetVersion.objects.filter(table=table, number__gt=0)
+        .select_related("user")
+        .order_by("-number")
+        .first()
+    )
+
+
+def sheet_version_number(table: Table) -> int:
+    """The table's sheet version now (0 before the first save)."""
+    return version_number(sheet_latest_version(table))
+
+
+def version_number(version: SheetVersion | None) -> int:
+    """The number of ``version``, a table's latest version (0 for none: the sheet as imported or
+    blank). Only conflict records have no number, and they are never a table's latest version."""
+    return (version.number or 0) if version is not None else 0
+
+
+def sheet_versions(table: Table) -> list[SheetVersion]:
+    """Every version and conflict record of the table's sheet, oldest first."""
+    return list(SheetVersion.objects.filter(table=table).select_related("user", "restored_from"))
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One version (or conflict record) of a sheet and what it changed."""
+
+    version: SheetVersion
+    changes: list[CellChange]
+
+
+def sheet_history_entries(table: Table) -> list[HistoryEntry]:
+    """Every version and conflict record of the sheet, newest first, each with what it changed:
+    a version against the one before it, a conflict record against the version it started
+    from. Version 0 (the sheet as imported) is listed once the sheet was saved on the site."""
+    n_seats = len(table_seat_ids(table))
+    versions = sheet_versions(table)
+    by_number = {v.number: v for v in versions if v.number is not None}
+    if max(by_number, default=0) == 0:
+        versions = [v for v in versions if v.number is None]
+    blank = SheetContent.build(n_seats, {})
+    entries, previous = [], blank
+    for version in versions:
+        content = SheetContent.of_version(version, n_seats)
+        if version.number is None:
+            base = by_number.get(version.base_number)
+            before = SheetContent.of_version(base, n_seats) if base else blank
+        else:
+            before, previous = previous, content
+        entries.append(HistoryEntry(version, sheet_changes(before, content)))
+    entries.reverse()
+    return entries
+
+
+def table_seat_ids(table: Table) -> list[int]:
+    return list(table.seats.order_by("position").values_list("pk", flat=True))

@@ -29,224 +29,34 @@ of all, so that the seats a save reads stay as they are (see :func:`sheet_lock`)
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from django.db import models, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.checks import check_sheet
-from scoring.deals import DEAL_COUNT
 from scoring.errors import Problem
 from scoring.sheet import Sheet
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
-from tournament.models import Player, Round, SheetDraft, SheetScore, SheetVersion, Table
+from tournament.models import Player, Round, SheetScore, SheetVersion, Table
 from tournament.rounds.first_dealer import sheet_first_dealer_check
 from tournament.rounds.services import round_backup_when_complete
-from tournament.sheets.content import (
-    BoxConflict,
-    CellChange,
-    Cells,
-    SheetContent,
-    SheetSplit,
-    sheet_changes,
-    sheet_merge,
-    sheet_split,
+from tournament.sheets.content import SheetContent, sheet_changes, sheet_merge, sheet_split
+from tournament.sheets.drafts import sheet_draft_keep, sheet_draft_token, sheet_with_other_draft
+from tournament.sheets.selectors import sheet_latest_version, table_seat_ids, version_number
+from tournament.sheets.submission import (
+    SheetConflict,
+    SheetProblems,
+    SheetRefusal,
+    SheetSaved,
+    SheetSubmission,
 )
 
 # Conflict records a table keeps at most: each stale save stores one, and a real table makes a
 # handful; past this a stale save is refused without being kept.
 CONFLICTS_MAX = 100
-
-
-class SheetRefusal(models.TextChoices):
-    """Why a save was refused before the rules were looked at; nothing was stored."""
-
-    MALFORMED = (
-        "sheet_malformed",
-        gettext_lazy("The sheet arrived incomplete. Reload the page and try again."),
-    )
-    UNKNOWN_VERSION = (
-        "sheet_unknown_version",
-        gettext_lazy(
-            "Not saved: the sheet names a version that does not exist. Reload the page and try "
-            "again."
-        ),
-    )
-    KEY_REUSED = (
-        "sheet_key_reused",
-        gettext_lazy(
-            "Not saved: this submission was already received with other content. Reload the "
-            "page and try again."
-        ),
-    )
-    TOO_MANY_CONFLICTS = (
-        "sheet_too_many_conflicts",
-        gettext_lazy(
-            "Not saved: this sheet has too many refused saves already. Reload the page to see "
-            "the sheet as it stands."
-        ),
-    )
-
-
-class SheetProblems(Refused):
-    """The sheet breaks rules of the game; nothing was stored.
-
-    ``rule_problems`` are ``scoring``'s own problems (deal 1-based, seat index), so a form can
-    put each message at its cell.
-    """
-
-    def __init__(self, placed: list[PlacedProblem], rule_problems: Iterable[Problem]) -> None:
-        super().__init__(placed)
-        self.rule_problems = tuple(rule_problems)
-
-
-class SheetConflict(Exception):
-    """Someone else saved the sheet after the writer's starting version and changed a box the
-    writer changed too, to something else; nothing was applied.
-
-    ``yours`` (what was submitted, kept as the conflict record ``rejected``) and ``theirs`` (the
-    sheet as it stands, version ``current_number``, saved as ``current``) differ in
-    ``changes``; ``conflicts`` are the boxes both changed differently from ``base`` (the
-    version the writer started from), and ``merged`` is the sheet with everything else of
-    both sides (``theirs`` at the conflicting boxes).
-    """
-
-    def __init__(
-        self,
-        *,
-        base_number: int,
-        current: SheetVersion | None,
-        theirs: SheetContent,
-        yours: SheetContent,
-        rejected: SheetVersion,
-        base: SheetContent | None = None,
-    ) -> None:
-        self.base_number = base_number
-        self.current = current
-        self.current_number = current.number if current is not None else 0
-        self.theirs = theirs
-        self.yours = yours
-        self.rejected = rejected
-        self.changes = sheet_changes(theirs, yours)
-        self.merged, self.conflicts = (
-            sheet_merge(base, theirs, yours) if base is not None else (theirs, [])
-        )
-        if not self.conflicts:  # a retried record the sheet has caught up with: show it all
-            self.conflicts = [
-                BoxConflict(c.deal, c.seat, c.what, c.before, c.before, c.after)
-                for c in self.changes
-            ]
-        super().__init__(
-            f"sheet of table {rejected.table_id} is at version {self.current_number}, "
-            f"the save started from version {base_number}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class SheetSubmission:
-    """One save of a whole sheet as it was sent: what is on it (``cells`` and ``(deal, seat)``
-    ``penalties``), the version it started from, the random key that makes a retry harmless,
-    and who sent it how. A restore sends no cells: the version it restores has them."""
-
-    base_version: int
-    cells: Cells = field(default_factory=dict)
-    penalties: tuple[tuple[int, int], ...] = ()
-    idempotency_key: uuid.UUID | str | None = None
-    by_user: object = None
-    via: str = SheetVersion.Via.DIRECTOR
-    ip: str | None = None
-    restored_from: SheetVersion | None = None
-    hold: bool = False  # count what is legal and keep the rest, rather than refuse it all
-    # The table's draft as the sending page showed it (``sheet_draft_token``; "" for none), on
-    # ``hold`` saves: a draft saved since by another device keeps the boxes this save leaves.
-    draft_seen: str | None = None
-
-    def __post_init__(self) -> None:
-        # Kept as values: a save that starts again on new seats reads them a second time.
-        object.__setattr__(self, "cells", dict(self.cells))
-        object.__setattr__(self, "penalties", tuple(tuple(p) for p in self.penalties))
-
-    @property
-    def key(self) -> uuid.UUID | None:
-        return uuid.UUID(str(self.idempotency_key)) if self.idempotency_key else None
-
-
-@dataclass(frozen=True, slots=True)
-class SheetSaved:
-    """The outcome of a save: the sheet's version now and whether this call stored it, and what
-    breaks a rule on the sheet now (nothing, unless a retry got an earlier outcome back)."""
-
-    version: int
-    created: bool
-    table_sheet: TableSheet
-    replayed: bool = False
-    changes: list[CellChange] = field(default_factory=list)
-    problems: tuple[Problem, ...] = ()
-    split: SheetSplit | None = None  # what was counted and what held back (``hold`` saves)
-    merged: bool = False  # merged with a save made since the submission's base version
-    draft_token: str = ""  # the table's draft after the save (``sheet_draft_token``)
-
-    @property
-    def held(self) -> bool:
-        return self.split is not None and self.split.held
-
-
-def sheet_latest_version(table: Table) -> SheetVersion | None:
-    """The sheet's current version (the highest number), with its saver; ``None`` if never
-    saved on the site (version 0, the sheet as imported, is not a save)."""
-    return (
-        SheetVersion.objects.filter(table=table, number__gt=0)
-        .select_related("user")
-        .order_by("-number")
-        .first()
-    )
-
-
-def sheet_version_number(table: Table) -> int:
-    """The table's sheet version now (0 before the first save)."""
-    latest = sheet_latest_version(table)
-    return latest.number if latest is not None else 0
-
-
-def sheet_versions(table: Table) -> list[SheetVersion]:
-    """Every version and conflict record of the table's sheet, oldest first."""
-    return list(SheetVersion.objects.filter(table=table).select_related("user", "restored_from"))
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
-    """One version (or conflict record) of a sheet and what it changed."""
-
-    version: SheetVersion
-    changes: list[CellChange]
-
-
-def sheet_history_entries(table: Table) -> list[HistoryEntry]:
-    """Every version and conflict record of the sheet, newest first, each with what it changed:
-    a version against the one before it, a conflict record against the version it started
-    from. Version 0 (the sheet as imported) is listed once the sheet was saved on the site."""
-    n_seats = len(table_seat_ids(table))
-    versions = sheet_versions(table)
-    by_number = {v.number: v for v in versions if v.number is not None}
-    if max(by_number, default=0) == 0:
-        versions = [v for v in versions if v.number is None]
-    blank = SheetContent.build(n_seats, {})
-    entries, previous = [], blank
-    for version in versions:
-        content = SheetContent.of_version(version, n_seats)
-        if version.number is None:
-            base = by_number.get(version.base_number)
-            before = SheetContent.of_version(base, n_seats) if base else blank
-        else:
-            before, previous = previous, content
-        entries.append(HistoryEntry(version, sheet_changes(before, content)))
-    entries.reverse()
-    return entries
 
 
 def sheet_record(*, table: Table, submission: SheetSubmission) -> SheetSaved:
@@ -289,7 +99,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             (),
         )
     latest = sheet_latest_version(table)
-    current_number = latest.number if latest is not None else 0
+    current_number = version_number(latest)
     earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
     (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
     now = SheetContent.of_sheet(stored.sheet)
@@ -301,14 +111,13 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         # answered with the first outcome while its content is dropped.
         raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
     if earlier is not None and earlier.number is not None:
-        problems = tuple(check_sheet(stored.sheet))
         counted = SheetContent.of_version(earlier, stored.sheet.n_seats)
         return SheetSaved(
             earlier.number,
             created=False,
             table_sheet=stored,
             replayed=True,
-            problems=problems,
+            problems=tuple(check_sheet(stored.sheet)),
             split=sheet_split(counted, content, first_dealer=stored.sheet.first_dealer)
             if submission.hold
             else None,
@@ -354,10 +163,10 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
     split = None
     if submission.hold:
-        content = _with_other_draft(table, submission, now, content)
+        content = sheet_with_other_draft(table, submission, now, content)
         split = sheet_split(now, content, first_dealer=first_dealer)
         content = split.counted
-        _keep_draft(table, split)
+        sheet_draft_keep(table, split)
     else:
         problems = check_sheet(content.sheet(first_dealer=first_dealer))
         if problems:
@@ -432,93 +241,6 @@ def _version_content(table: Table, number: int, n_seats: int) -> SheetContent:
     return SheetContent.of_version(version, n_seats)
 
 
-def _draft_of(table: Table) -> SheetDraft | None:
-    if Table.sheet_draft.is_cached(table):  # read with the table (``select_related``)
-        return getattr(table, "sheet_draft", None)
-    draft = SheetDraft.objects.filter(table=table).first()
-    _cache_draft(table, draft)
-    return draft
-
-
-def _cache_draft(table: Table, draft: SheetDraft | None) -> None:
-    """Remember ``table``'s draft (or that it has none) for the rest of the request."""
-    Table.sheet_draft.related.set_cached_value(table, draft)
-
-
-def sheet_draft_token(table: Table) -> str:
-    """Which draft of ``table`` a page shows ("" for none): a save sends it back, so that a draft
-    another device saved in between is merged rather than replaced."""
-    draft = _draft_of(table)
-    return draft.updated_at.isoformat() if draft is not None else ""
-
-
-def sheet_draft_content(table: Table, stored: SheetContent) -> SheetContent | None:
-    """The sheet as the table last typed it: ``stored`` with the held deals and penalty bollen
-    of its draft put back; ``None`` when there is no draft."""
-    draft = _draft_of(table)
-    if draft is None:
-        return None
-    n = stored.n_seats
-    cells = stored.cell_map
-    for deal, seat, bid, tricks in draft.cells:
-        if 1 <= deal <= DEAL_COUNT and 0 <= seat < n:
-            cells[deal, seat] = (bid, tricks)
-    penalties = (*stored.penalties, *((d, s) for d, s in draft.penalties if 0 <= s < n))
-    return SheetContent.build(n, cells, penalties)
-
-
-def _with_other_draft(
-    table: Table, submission: SheetSubmission, now: SheetContent, content: SheetContent
-) -> SheetContent:
-    """``content`` (the sheet a save asks for) with the boxes of a draft the sending page did
-    not show (another device's held input, saved since) put back where this save leaves the
-    box as counted (``now``): the draft is merged box by box, not replaced. Held penalty bollen
-    of that draft are kept too."""
-    draft = _draft_of(table)
-    if draft is None or submission.draft_seen == sheet_draft_token(table):
-        return content
-    n, counted, cells = now.n_seats, now.cell_map, content.cell_map
-    empty = (None, None)
-    for deal, seat, bid, tricks in draft.cells:
-        place = (deal, seat)
-        if not (1 <= deal <= DEAL_COUNT and 0 <= seat < n):
-            continue
-        mine, stored = cells.get(place, empty), counted.get(place, empty)
-        pair = tuple(
-            held if sent == was else sent
-            for held, sent, was in zip((bid, tricks), mine, stored, strict=True)
-        )
-        cells[place] = (pair[0], pair[1])
-    penalties = list(content.penalties)
-    for deal, seat in draft.penalties:
-        if 0 <= seat < n and (deal, seat) not in penalties:
-            penalties.append((deal, seat))
-    return SheetContent.build(n, cells, penalties)
-
-
-def _keep_draft(table: Table, split: SheetSplit) -> None:
-    """Keep what ``split`` held back as the table's draft, or drop the draft."""
-    draft = _draft_of(table)
-    if not split.held:
-        if draft is not None:
-            draft.delete()
-            _cache_draft(table, None)
-        return
-    mine = split.submitted.cell_map
-    cells = [
-        [deal, seat, *mine.get((deal, seat), (None, None))]
-        for deal in split.held_deals
-        for seat in range(split.submitted.n_seats)
-    ]
-    penalties = [list(p) for p in split.held_penalties]
-    if draft is None:
-        draft = SheetDraft.objects.create(table=table, cells=cells, penalties=penalties)
-        _cache_draft(table, draft)
-    else:
-        draft.cells, draft.penalties = cells, penalties
-        draft.save(update_fields=["cells", "penalties", "updated_at"])
-
-
 def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission) -> SheetSaved:
     """Save an earlier version (or a conflict record) of the sheet again, as a new version."""
     version = SheetVersion.objects.get(pk=version_id, table=table)
@@ -527,10 +249,6 @@ def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission)
         submission, cells=content.cell_map, penalties=content.penalties, restored_from=version
     )
     return sheet_record(table=table, submission=restore)
-
-
-def table_seat_ids(table: Table) -> list[int]:
-    return list(table.seats.order_by("position").values_list("pk", flat=True))
 
 
 def sheet_lock(table: Table) -> Table:

@@ -21,13 +21,8 @@ from django.utils.translation import gettext_lazy as _
 from tournament.errors import Refused
 from tournament.models import Round, SheetVersion, Table, TableLink
 from tournament.sheets.confirmations import sheet_is_confirmed
-from tournament.sheets.services import (
-    SheetConflict,
-    SheetSaved,
-    SheetSubmission,
-    sheet_lock,
-    sheet_record_locked,
-)
+from tournament.sheets.services import sheet_lock, sheet_record_locked
+from tournament.sheets.submission import SheetConflict, SheetSaved, SheetSubmission
 
 TOKEN_BYTES = 32  # 256 bits; the issue asks for at least 128
 

@@ -16,8 +16,9 @@ from tournament.adapter import TableSheet, table_sheet
 from tournament.models import Table, Tournament
 from tournament.rounds.first_dealer import first_dealer_needed
 from tournament.sheets.content import SheetContent, SheetSplit, sheet_split
+from tournament.sheets.drafts import sheet_draft_content
 from tournament.sheets.forms import SheetForm
-from tournament.sheets.services import sheet_draft_content, sheet_version_number
+from tournament.sheets.selectors import sheet_version_number
 
 
 class TablePage:

@@ -26,7 +26,7 @@ from tournament.sheets.confirmations import sheet_confirmation_now
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page import SheetPage, wants_json
 from tournament.sheets.page_context import sheet_context
-from tournament.sheets.services import SheetSaved, SheetSubmission
+from tournament.sheets.submission import SheetSaved, SheetSubmission
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_active,

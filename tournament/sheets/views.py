@@ -19,15 +19,9 @@ from tournament.sheets.conflict_context import EMPTY, describe_change
 from tournament.sheets.forms import RestoreForm, SheetForm
 from tournament.sheets.page import SheetPage
 from tournament.sheets.page_context import sheet_context
-from tournament.sheets.services import (
-    SheetConflict,
-    SheetProblems,
-    SheetSaved,
-    SheetSubmission,
-    sheet_history_entries,
-    sheet_record,
-    sheet_restore,
-)
+from tournament.sheets.selectors import sheet_history_entries
+from tournament.sheets.services import sheet_record, sheet_restore
+from tournament.sheets.submission import SheetConflict, SheetProblems, SheetSaved, SheetSubmission
 from tournament.sheets.table_page import TablePage, director_table
 
 __all__ = ["EMPTY", "sheet_edit", "sheet_history", "sheet_version_restore"]
