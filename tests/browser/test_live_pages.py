@@ -195,6 +195,7 @@ def test_where_do_i_sit_shows_a_newly_published_round_and_links_to_the_players_p
     phone.goto(live_server.url + reverse("public_home", args=[tournament.slug]))
     phone.get_by_label("Je naam").fill(player.name)
     phone.get_by_role("button", name="Zoeken").click()
+    phone.wait_for_url(re.compile(r"\?q="))  # the answer's page, not the one the form was on
     not_reloaded(phone)
     expect(phone.get_by_role("heading", name="Waar zit ik in ronde 1?")).to_be_visible()
 
