@@ -244,6 +244,8 @@ def _held_deal(page, site: Site) -> None:
     page.locator("#phone-sheet .phone-deal-msg .phone-error").first.wait_for()
     jump = page.locator('#phone-sheet button.phone-jump[data-deal="4"]')
     expect(jump).to_have_attribute("data-state", "problem")
+    # The taps are saved a moment later and the answer redraws the page: checked once it is in.
+    expect(page.locator("#sync")).to_have_attribute("data-state", "held")
 
 
 def _clash(page, site: Site) -> None:
@@ -459,6 +461,9 @@ def test_the_page_has_no_serious_accessibility_violation(
         page.wait_for_load_state("load")
         if case.then:
             case.then(page, site)
+            # A step that posts a form waits for an element of the answer only: checked (its
+            # colours too) once that page has loaded its style sheets.
+            page.wait_for_load_state("load")
         assert page.locator("html").get_attribute("lang") == (case.language or language)
         result = axe_check(page, axe_source)
         violations = result["violations"]

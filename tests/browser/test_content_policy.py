@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.factories import played_tournament
 from tournament.models import Table
@@ -49,6 +52,8 @@ def test_the_main_pages_report_no_policy_violation(signed_in, live_server):
     # Typing on the sheet runs its script: still within the policy.
     page.goto(live_server.url + reverse("sheet_edit", args=[slug, 2, 2]))
     page.locator('input[data-deal="4"][data-kind="bid"]').first.fill("1")
+    # ... and its save a moment later, whose answer redraws the sheet: checked once it is in.
+    expect(page.locator("#sync")).to_have_attribute("data-state", re.compile(r"^(saved|held)$"))
     assert page.evaluate("window.__violations") == []
     assert not [text for text in console if "Content Security Policy" in text]
     # The listener does hear a violation: an inline handler is refused and reported.

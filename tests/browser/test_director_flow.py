@@ -131,6 +131,11 @@ def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players
         "button",
         name=dutch_count("Register %(counter)s player", "Register %(counter)s players", 16),
     ).click()
+    with translation.override("nl"):
+        registered = ngettext(
+            "%(count)s player registered.", "%(count)s players registered.", 16
+        ) % {"count": 16}
+    expect(page.locator(".messages")).to_contain_text(registered)  # the answer is in
     assert tournament.players.count() == 16
 
     # Seat round 1 and publish it.

@@ -360,6 +360,9 @@ def test_the_tricks_heading_is_not_under_the_status_line(at_the_table):
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
     for seat in bidding_order(2, n):
         tap_target(page, 2, seat, "bid", sheet[2, seat][0]).tap()  # on to the tricks
+    # The bids are saved a moment later, and the status line's words change with the answer:
+    # measured once it is in, not at whatever moment the save has reached.
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
     heading = page.get_by_role("heading", name=dutch("Tricks"))
     expect(heading).to_be_in_viewport()
     settle_under_status_line(page, "#phone-tricks-title", slack=0)  # covers nothing of it

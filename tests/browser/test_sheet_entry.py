@@ -192,8 +192,11 @@ def test_input_kept_on_the_device_is_sent_when_the_page_is_opened_again(
 
 
 def test_two_directors_save_the_same_sheet_and_the_second_chooses(
-    sheet_page, browser, live_server, screenshot
+    sheet_page, browser, live_server, screenshot, settings
 ):
+    # The second page must still show version 0 when it saves: an idle page asks for the
+    # sheet now and then (15-19 s), and taking the first save in would leave no conflict.
+    settings.SHEET_POLL_SECONDS = 0
     page = sheet_page
     other_context = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
     other = other_context.new_page()

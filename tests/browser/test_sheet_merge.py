@@ -114,8 +114,11 @@ def test_two_devices_typing_different_deals_at_once_are_merged(table_link, devic
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_clash_on_one_box_lists_only_that_box_and_its_choice_is_stored(
-    table_link, device, screenshot, viewport
+    table_link, device, screenshot, viewport, settings
 ):
+    # The second device must still show version 1 when it saves: an idle page asks for the
+    # sheet now and then (15-19 s), and taking the first device's save in would leave no clash.
+    settings.SHEET_POLL_SECONDS = 0
     table, link, address = table_link
     table_link_sheet_record(
         link=link,
