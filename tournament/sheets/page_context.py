@@ -159,7 +159,9 @@ def sheet_context(
             conflict_context(conflict, sheet.players, accounts=accounts) if conflict else None
         ),
         "config": config,
-        "penalties_json": json.dumps([[p.deal, p.seat] for p in sheet.stored.sheet.penalties]),
+        "penalties_json": json.dumps(
+            [[p.deal, p.seat] for p in sheet.stored.sheet.penalties], separators=(",", ":")
+        ),
         "sheet_url": sheet_url,
         "mode": mode,
         "first_dealer": first_dealer_context(
