@@ -103,6 +103,22 @@ def test_seating_is_locked_once_play_starts(tournament, director_client):
     assert any("locked" in str(m) or "vast" in str(m) for m in response.context["messages"])
 
 
+def test_the_round_page_says_why_the_seating_is_locked_in_words_of_its_state(
+    director_client, director
+):
+    tournament = played_tournament(8, rounds=2, last_round=[11, 5], director=director)
+    page = {
+        number: director_client.get(reverse("round_detail", args=[tournament.slug, number]))
+        for number in (1, 2)
+    }
+    with translation.override("nl"):
+        assert page[1].context["round"].state == Round.State.COMPLETE
+        assert "Alle formulieren van deze ronde zijn compleet" in page[1].content.decode()
+        assert "Het spelen is begonnen" not in page[1].content.decode()
+        assert page[2].context["round"].state == Round.State.PLAYING
+        assert "Het spelen is begonnen: de indeling staat vast." in page[2].content.decode()
+
+
 def test_round_page_shows_seat_order_quality_and_publish(tournament, director_client):
     round_seat(tournament=tournament)
     url = reverse("round_detail", args=[tournament.slug, 1])
