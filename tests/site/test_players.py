@@ -98,6 +98,27 @@ def test_import_preview_shows_problems_and_saves_nothing_until_confirmed(
     assert tournament.players.get(name="Bram").club == "=HYPERLINK()"
 
 
+@pytest.mark.parametrize(
+    "text,asks",
+    [
+        ("Anna de Vries, De Troef\nBert Smit, Bollenclub\n", True),
+        ("Anna de Vries; De Troef\nBert Smit, Bollenclub\n", False),  # one has a club
+        ("Anna de Vries, De Troef\nBert Smit\n", False),  # not every line has a comma
+    ],
+)
+def test_a_pasted_list_with_commas_asks_whether_the_club_is_after_them(
+    director_client, tournament, text, asks
+):
+    response = director_client.post(reverse("player_paste", args=[tournament.slug]), {"text": text})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert ('id="comma-hint"' in page) is asks
+    if asks:
+        assert "Plak de lijst dan opnieuw met een puntkomma" in page
+        assert "Anna de Vries, De Troef" in page  # still a name: nothing is guessed
+    assert tournament.players.count() == 8  # a preview stores nothing
+
+
 def test_tampered_preview_is_refused(director_client, tournament):
     url = reverse("player_paste", args=[tournament.slug])
     response = director_client.post(url, {"payload": "not-signed"})

@@ -74,6 +74,14 @@ def parse_pasted(text: str) -> list[PlayerRow]:
     return rows
 
 
+def pasted_clubs_after_commas(rows: Iterable[PlayerRow]) -> bool:
+    """Whether a pasted list looks like ``name, club`` lines: no line has a club (no tab or
+    semicolon) and every one has a comma. A comma is no separator (``Jansen, Piet`` is a name),
+    so the preview only asks."""
+    rows = list(rows)
+    return bool(rows) and all(not r.club and "," in r.name for r in rows)
+
+
 def parse_upload(filename: str, data: bytes) -> list[PlayerRow]:
     """Rows of an uploaded .xlsx or .csv file (first sheet; a header row is recognised)."""
     if len(data) > settings.IMPORT_MAX_BYTES:

@@ -28,6 +28,7 @@ from tournament.players.importing import (
     check_rows,
     parse_pasted,
     parse_upload,
+    pasted_clubs_after_commas,
 )
 from tournament.players.selectors import player_history, player_rows, players_kept_apart
 
@@ -77,7 +78,9 @@ def player_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _preview(request, tournament, rows: list[PlayerRow], source_form) -> HttpResponse:
+def _preview(
+    request, tournament, rows: list[PlayerRow], source_form, *, comma_hint: bool = False
+) -> HttpResponse:
     checked = check_rows(rows, existing=tournament.players.values_list("name", flat=True))
     good = [{"line": r.line, "name": r.name, "club": r.club} for r in checked if r.ok]
     confirm = PlayerConfirmForm(initial={"payload": signing.dumps(good, salt=PREVIEW_SALT)})
@@ -93,6 +96,7 @@ def _preview(request, tournament, rows: list[PlayerRow], source_form) -> HttpRes
             "confirm": confirm,
             "open_round": services.first_open_round(tournament),
             "source_form": source_form,
+            "comma_hint": comma_hint,
         },
     )
 
@@ -123,7 +127,8 @@ def player_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return done
     form = PlayerPasteForm(request.POST if "text" in request.POST else None)
     if form.is_bound and form.is_valid():
-        return _preview(request, tournament, parse_pasted(form.cleaned_data["text"]), form)
+        rows = parse_pasted(form.cleaned_data["text"])
+        return _preview(request, tournament, rows, form, comma_hint=pasted_clubs_after_commas(rows))
     return render(
         request,
         "tournament/player_add_many.html",
