@@ -150,6 +150,14 @@ def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
                 page.screenshot(path=str(shot))  # what the scorer sees, before the whole page
                 screenshot(page, f"phone-{page.size}-forbidden-bid")
         tap_target(page, deal, order[-1], "bid", sheet[deal, order[-1]][0]).tap()
+        # Each player's bid beside the name in the tricks: no scrolling back up to see it.
+        bids_shown = page.locator('#phone-sheet [data-kind="tricks"] .phone-player .phone-bid-was')
+        expect(bids_shown).to_have_text(
+            [dutch("bid %(n)s") % {"n": sheet[deal, seat][0]} for seat in order]
+        )
+        if deal == 3:
+            page.locator("#phone-tricks-title").scroll_into_view_if_needed()
+            page.screenshot(path=str(SCREENSHOTS / f"phone-{page.size}-tricks-screen.png"))
         for seat in order:
             tap_target(page, deal, seat, "tricks", sheet[deal, seat][1]).tap()
         assert_fits(page, page.width)

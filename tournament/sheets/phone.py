@@ -33,6 +33,8 @@ def phone_messages() -> dict[str, object]:
         "turn": _("to bid"),
         "bid_button": _("%(name)s bids %(n)s"),
         "tricks_button": _("%(name)s, tricks: %(n)s"),
+        # Beside a name in the tricks: what that player bid, so nobody scrolls back up.
+        "bid_was": _("bid %(n)s"),
         "bids_first": _("The tricks come once everyone has bid."),
         "tricks_left": _("%(sum)s of %(hand)s tricks, %(left)s still to give"),
         "tricks_done": _("%(sum)s of %(hand)s tricks: they add up"),

@@ -140,6 +140,7 @@
         head.append(el("span", "phone-who", name));
         if (seat === dealer) head.append(el("span", "phone-tag", P.dealer_tag));
         if (part[1] === "bid") head.append(el("span", "phone-tag phone-turn", P.turn));
+        else head.append(el("span", "phone-bid-was"));
         const taps = el("div", "phone-taps");
         for (let n = 0; n <= d.hand; n++) {
           const button = el("button", "phone-tap", String(n));
@@ -173,6 +174,8 @@
         button.setAttribute("aria-pressed", String(chosen[seat] === n));
         button.disabled = kind === "bid" && seat === dealer && n === forbidden;
       });
+      const bidWas = row.querySelector(".phone-bid-was");
+      if (bidWas) bidWas.textContent = bids[seat] === null ? "" : fmt(P.bid_was, {n: bids[seat]});
       const notes = kind === "bid" ? seatErrors(deal, seat) : [];
       const msg = row.querySelector(".phone-msg");
       msg.replaceChildren();
