@@ -15,7 +15,7 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
-from tournament.models import Table, Tournament
+from tournament.models import Player, Table, Tournament
 from tournament.sheets.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -377,3 +377,27 @@ def test_the_tricks_heading_is_not_under_the_status_line(at_the_table):
     banner = page.locator("#sync").bounding_box()
     top = heading.bounding_box()["y"]
     assert top < banner["y"] + banner["height"] + 60  # scrolled to: just under the line
+
+
+def test_long_names_in_the_totals_strip_are_not_cut_at_a_table_of_five(browser, live_server):
+    tournament = played_tournament(10, 1, last_round=[0, 0])
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    names = ["Anna de Vries", "Dirk van den Berg", "Henk de Boer", "Ineke Jansen", "Bert Smit"]
+    for seat, name in zip(table.seats.order_by("position"), names, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(name=name)
+    context = browser.new_context(
+        locale="nl-NL", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("table_entry", args=[table_link_issue(table=table).token]))
+    shown = page.locator(".phone-totals li .phone-total-name")
+    expect(shown).to_have_text(names)
+    # Every name whole: nothing clipped across or down (a long one takes two lines).
+    page.wait_for_function(
+        """() => [...document.querySelectorAll(".phone-totals .phone-total-name")].every(
+            (node) => node.scrollWidth <= node.clientWidth + 1
+                && node.scrollHeight <= node.clientHeight + 1)"""
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SCREENSHOTS / "phone-360x740-five-long-names.png"))
+    context.close()
