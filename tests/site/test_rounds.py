@@ -119,6 +119,47 @@ def test_the_round_page_says_why_the_seating_is_locked_in_words_of_its_state(
         assert "Het spelen is begonnen: de indeling staat vast." in page[2].content.decode()
 
 
+def test_repeats_that_cannot_be_avoided_are_said_to_be_so(director_client, director):
+    """Ten players at two tables of five: in round 2 at least 8 pairs meet again, whatever
+    the seating; the page says that fewer is not possible, not just that 8 pairs repeat."""
+    tournament = played_tournament(10, rounds=2, director=director)
+    response = director_client.get(reverse("round_detail", args=[tournament.slug, 2]))
+    quality = response.context["quality"]
+    assert quality.repeats == quality.lower_bound == response.context["repeats_this_round"] == 8
+    with translation.override("nl"):
+        assert "Minder kan niet: geen indeling van deze rondes" in response.content.decode()
+    first = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    assert "Minder kan niet" not in first.content.decode()  # nobody met anyone before
+    assert "onvermijdelijk" not in first.content.decode()
+
+
+def test_a_worse_seating_says_how_many_repeats_cannot_be_avoided(director_client, director):
+    tournament = played_tournament(10, rounds=1, director=director)
+    round_2, _ = round_seat(tournament=tournament)
+    group = {
+        seat.player_id: seat.table.number
+        for seat in Seat.objects.filter(round__tournament=tournament, round__number=1)
+    }
+    at = {seat.player_id: seat.table.number for seat in Seat.objects.filter(round=round_2)}
+    # Move a player of the table's smaller round-1 group over to the other table: 4 + 1 and
+    # 1 + 4 instead of 3 + 2 and 2 + 3, so 12 repeats where 8 are unavoidable.
+    table_1 = Counter(group[p] for p, t in at.items() if t == 1)
+    minority = min(table_1, key=table_1.get)
+    a = next(p for p, t in at.items() if t == 1 and group[p] == minority)
+    b = next(p for p, t in at.items() if t == 2 and group[p] != minority)
+    round_swap(
+        round_=round_2,
+        player_a=tournament.players.get(pk=a),
+        player_b=tournament.players.get(pk=b),
+    )
+    response = director_client.get(reverse("round_detail", args=[tournament.slug, 2]))
+    quality = response.context["quality"]
+    assert (response.context["repeats_this_round"], quality.lower_bound) == (12, 8)
+    with translation.override("nl"):
+        assert "Minstens 8 daarvan zijn onvermijdelijk" in response.content.decode()
+        assert "Minder kan niet" not in response.content.decode()
+
+
 def test_round_page_shows_seat_order_quality_and_publish(tournament, director_client):
     round_seat(tournament=tournament)
     url = reverse("round_detail", args=[tournament.slug, 1])
