@@ -68,6 +68,8 @@ class TournamentForm(forms.ModelForm):
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "seating_balance": forms.RadioSelect,
             "first_dealer_rule": forms.RadioSelect,
+            # Radios: the choices are sentences, too long for a select on a phone or laptop.
+            "confirmation_rule": forms.RadioSelect,
         }
         help_texts = {
             "public": _("Players can look up their table and the standings without signing in."),
