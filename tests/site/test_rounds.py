@@ -538,3 +538,17 @@ def test_after_a_swap_the_balance_box_says_its_figures_are_the_plans(director, d
 def test_the_balance_help_text_says_when_it_matters(director_client, tournament):
     page = director_client.get(reverse("tournament_edit", args=[tournament.slug]))
     assert "Alleen van belang bij tafels van twee grootten (4 én 5)" in page.content.decode()
+
+
+@pytest.mark.parametrize("players,said", [(10, False), (9, True)])
+def test_the_table_balance_is_mentioned_only_for_tables_of_two_sizes(
+    director_client, director, players, said
+):
+    tournament = played_tournament(players, rounds=0, director=director)
+    page = director_client.get(reverse("round_list", args=[tournament.slug])).content.decode()
+    with translation.override("nl"):
+        sentence = translation.gettext(
+            "Everyone sits at a larger table about equally often; the draft shows what fewest "
+            "repeats would give instead."
+        )
+    assert (sentence in page) is said  # 10: two tables of 5; 9: a table of 5 and one of 4

@@ -45,11 +45,13 @@ def tournament_overview(tournament: Tournament) -> dict:
     next_number = next_round_number(tournament)
     playing = players_for_round(tournament, next_number)
     tables = 0
+    mixed_sizes = False  # tables of two sizes: only then does the balance matter
     if len(playing) >= 3:  # fewer cannot be seated; seating says so
         split = table_split(
             len(playing), sizes=tournament.table_sizes, prefer=tournament.prefer_size
         )
         tables = len(split.sizes)
+        mixed_sizes = len(set(split.sizes)) > 1
     return {
         "summaries": summaries,
         "player_total": counts["total"],
@@ -57,6 +59,7 @@ def tournament_overview(tournament: Tournament) -> dict:
         "next_round": next_number,
         "next_round_players": len(playing),
         "next_round_tables": tables,
+        "next_round_mixed_sizes": mixed_sizes,
         **_club_spread(playing, tables),
         "incomplete_round": next((s for s in summaries if s.missing), None),
     }
