@@ -176,6 +176,7 @@ def test_a_penalty_bol_is_added_and_removed(director_client, empty_table):
     director_client.post(url(empty_table), form_data(4, DEAL_1, [(1, 2)]))
     assert stored_penalties(empty_table) == [(1, 2)]
     page = director_client.get(url(empty_table)).content.decode()
+    assert "Een ● achter de score van een spel: een strafbol (verzaakt) in dat spel." in page
     # As the script writes it (JSON.stringify), so a poll with the same penalties redraws nothing.
     assert '<section id="penalties" class="card" data-penalties="[[1,2]]">' in page
     director_client.post(
