@@ -552,3 +552,12 @@ def test_the_table_balance_is_mentioned_only_for_tables_of_two_sizes(
             "repeats would give instead."
         )
     assert (sentence in page) is said  # 10: two tables of 5; 9: a table of 5 and one of 4
+
+
+def test_the_round_page_leads_to_its_score_sheets_with_their_qr_codes(director_client, director):
+    tournament = played_tournament(8, rounds=1, last_round=[0, 0], director=director)
+    page = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    sheets = reverse("print_sheets", args=[tournament.slug, 1])
+    assert f'href="{sheets}"' in page.content.decode()
+    pdf = director_client.get(sheets)
+    assert (pdf.status_code, pdf["Content-Type"]) == (200, "application/pdf")
