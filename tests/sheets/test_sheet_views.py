@@ -318,6 +318,19 @@ def test_the_history_lists_every_version_with_who_where_and_what_changed(
     assert "127.0.0.1" in page
 
 
+def test_a_long_list_of_changes_opens_in_full(director_client, empty_table):
+    director_client.post(url(empty_table), form_data(4, {**DEAL_1, **DEAL_2}))
+    response = director_client.get(url(empty_table, "sheet_history"))
+    (row,) = response.context["rows"]
+    assert len(row["changes"]) == 16
+    page = response.content.decode()
+    with translation.override("nl"):
+        assert re.search(r"<summary[^>]*>\s*en nog 4 wijzigingen\s*</summary>", page)
+    for change in row["changes"]:  # the first 12 shown, the other 4 behind the summary
+        line = f"{change['deal']}, {change['player']}: {change['what']}"
+        assert escape(line) in page
+
+
 def test_an_earlier_version_is_restored_as_a_new_version(director_client, empty_table):
     director_client.post(url(empty_table), form_data(4, DEAL_1))
     director_client.post(url(empty_table), form_data(4, {**DEAL_1, **DEAL_2}, base_version=1))
