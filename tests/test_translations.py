@@ -1,5 +1,8 @@
 """The translation catalogues compile, and a message defined twice is refused by name."""
 
+import re
+from pathlib import Path
+
 import polib
 import pytest
 from django.core.management import CommandError, call_command
@@ -37,3 +40,17 @@ def test_the_projects_catalogue_has_every_message_once():
         for po_path in folder.glob("*/LC_MESSAGES/*.po"):
             keys = [(e.msgctxt, e.msgid) for e in polib.pofile(str(po_path))]
             assert len(keys) == len(set(keys)), po_path
+
+
+def test_the_dutch_site_says_je_never_u():
+    """One voice: the site speaks to directors and players informally ("je", "jij"), so a
+    translation with the formal "u" or "uw" stands out on a page next to the others."""
+    formal = re.compile(r"(?<![\w%(])(u|uw|U|Uw)(?![\w)])")
+    po = Path(__file__).resolve().parents[1] / "tournament/locale/nl/LC_MESSAGES/django.po"
+    found = [
+        (entry.linenum, text)
+        for entry in polib.pofile(str(po))
+        for text in (entry.msgstr, *entry.msgstr_plural.values())
+        if text and formal.search(text)
+    ]
+    assert found == []
