@@ -87,8 +87,13 @@ def test_a_director_alone_confirms_their_own_sheet_by_retyping_it(director_clien
     assert url("sheet_confirm", table) not in html  # looking over one's own save proves nothing
     assert "bevestig het door het papieren formulier over te typen" in html
 
+    # The re-typing page leads nowhere it cannot go: no "look it over instead" to a refusal.
+    retype_page = director_client.get(url("sheet_retype", table)).content.decode()
+    assert f'href="{url("sheet_confirm", table)}"' not in retype_page
+
     look = director_client.get(url("sheet_confirm", table)).content.decode()
     assert refusal_message(ConfirmRefusal.RETYPE_OWN_SHEET) in look
+    assert f'href="{url("sheet_retype", table)}"' in look  # the way that is open
     assert 'name="version"' not in look
     director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert not SheetConfirmation.objects.exists()

@@ -168,6 +168,7 @@ def test_retyping_an_equal_paper_form_confirms_the_sheet(director_client, saved_
     page = director_client.get(url("sheet_retype", table)).content.decode()
     assert not re.search(r'class="box"[^>]* value="', page)  # a blank grid
     assert '"plain": true' in page
+    assert f'href="{url("sheet_confirm", table)}"' in page  # saved at the table: both ways open
     data = form_data(4, stored_cells(table), stored_penalties(table), base_version=1)
     response = director_client.post(url("sheet_retype", table), data)
     assert response.status_code == 302

@@ -52,7 +52,13 @@ class CountUnconfirmedForm(forms.Form):
 def _review_context(request: HttpRequest, sheet: TablePage, method: ConfirmMethod) -> dict:
     latest = sheet_latest_version(sheet.table)
     refusal = sheet_confirm_refusal(table=sheet.table, by_user=request.user, method=method)
+    other = ConfirmMethod.RETYPE if method is ConfirmMethod.LOOK else ConfirmMethod.LOOK
     return {
+        # The link to the other way is offered only when that way would be taken from this user.
+        "other_way_open": sheet_confirm_refusal(
+            table=sheet.table, by_user=request.user, method=other
+        )
+        is None,
         "tab": "rounds",
         "latest": latest,
         "refusal": refusal,
