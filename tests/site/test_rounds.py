@@ -13,9 +13,10 @@ from django.utils import translation
 from scoring.deals import dealer_seat
 from scoring.tables import table_split
 from tests.factories import played_tournament, round_completed, sheet_version_stored
+from tests.sheets.helpers import stored_cells
 from tournament.adapter import started_table_ids
 from tournament.errors import Refused
-from tournament.models import ApartPair, Round, Seat, TableLink, Tournament
+from tournament.models import ApartPair, Round, Seat, Table, TableLink, Tournament
 from tournament.rounds.seating import round_move, round_seat, round_swap
 from tournament.rounds.seating_options import SeatingOption
 from tournament.sheets.services import sheet_record
@@ -117,6 +118,15 @@ def test_the_round_page_says_why_the_seating_is_locked_in_words_of_its_state(
         assert "Het spelen is begonnen" not in page[1].content.decode()
         assert page[2].context["round"].state == Round.State.PLAYING
         assert "Het spelen is begonnen: de indeling staat vast." in page[2].content.decode()
+        # What comes next once it is complete: imported sheets wait for no confirmation.
+        assert "Nu: sluit de ronde (hieronder) en deel dan de volgende ronde in." in (
+            page[1].content.decode()
+        )
+        assert 'id="round-next"' not in page[2].content.decode()
+        table = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
+        sheet_version_stored(table, stored_cells(table))  # saved on the site: to confirm
+        again = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+        assert "Nu: bevestig 1 formulier (hieronder), sluit de ronde" in again.content.decode()
 
 
 def test_repeats_that_cannot_be_avoided_are_said_to_be_so(director_client, director):

@@ -154,6 +154,10 @@ def round_seating(round_: Round, user=None) -> dict:
         "sheets_complete": sum(t.status == SheetStatus.COMPLETE for t in tables),
         "sheets_at_table": sum(t.review.at_table for t in tables),
         "sheets_confirmed": sum(t.review.confirmed for t in tables),
+        # Saved on the site and waiting for a confirmation (an imported sheet waits for none).
+        "sheets_unconfirmed": sum(
+            t.review.version is not None and not t.review.confirmed for t in tables
+        ),
         "quality": quality,
         "repeats_this_round": sum(len(t.repeated) for t in tables),
         "unseated": unseated,
