@@ -25,10 +25,17 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.pagebreak import Break
 
-from scoring.deals import DEALS
-from scoring.sheet import CellState
-from scoring.statistics import BidTally, Game, GameScore, Statistics, tournament_statistics
-from tournament.adapter import TableSheet, load_table_sheets
+from scoring.deals import DEAL_COUNT, DEALS
+from scoring.sheet import CellState, deal_box
+from scoring.statistics import (
+    BidTally,
+    Boxes,
+    GameScore,
+    KeptGame,
+    Statistics,
+    tournament_statistics,
+)
+from tournament.adapter import TableScore, current_versions, load_table_scores
 from tournament.exports.base import (
     TEXT_INDENT,
     XLSX_TYPE,
@@ -43,7 +50,7 @@ from tournament.exports.base import (
     xlsx_printable,
 )
 from tournament.exports.standings import standings_rows
-from tournament.models import Player, Round, Tournament
+from tournament.models import Player, Round, SheetVersion, Tournament
 from tournament.standings.selectors import tournament_standings
 
 BOLD = Font(bold=True)
@@ -95,25 +102,52 @@ class FinalWorkbookExporter:
 
     def _workbook(self) -> bytes:
         standings = tournament_standings(self.tournament)
-        sheets = load_table_sheets(tournament=self.tournament)
-        results = {sheet.table_id: sheet.result() for sheet in sheets}
+        # The totals as kept when each version was stored (scored afresh where a kept score is
+        # not current); the boxes as stored, read through the same rule as scoring reads them.
+        sheets = load_table_scores(tournament=self.tournament)
+        boxes = table_boxes(self.tournament, {s.table_id: len(s.player_ids) for s in sheets})
         title = _("Final ranking %(tournament)s") % {"tournament": self.tournament.name}
         workbook = new_workbook(title)
         xlsx_add_sheet(workbook, _("Standings"), standings_rows(standings))
-        by_round: dict[int, list[TableSheet]] = defaultdict(list)
+        by_round: dict[int, list[TableScore]] = defaultdict(list)
         for sheet in sheets:
             by_round[sheet.round_number].append(sheet)
         for number, tables in sorted(by_round.items()):
             title = _("Round %(number)s") % {"number": number}
-            add_round_sheet(workbook, title, tables, results, standings.players)
+            add_round_sheet(workbook, title, tables, boxes, standings.players)
         games = [
-            Game(s.round_number, s.table_number, s.player_ids, results[s.table_id]) for s in sheets
+            KeptGame(
+                s.round_number,
+                s.table_number,
+                s.player_ids,
+                boxes[s.table_id],
+                s.totals,
+                s.complete,
+            )
+            for s in sheets
         ]
         add_statistics_sheet(workbook, tournament_statistics(games), standings.players)
         xlsx_page_header(workbook, xlsx_heading(self.tournament))
         buffer = io.BytesIO()
         workbook.save(buffer)
         return buffer.getvalue()
+
+
+def table_boxes(tournament: Tournament, seats: dict[int, int]) -> dict[int, Boxes]:
+    """Every table's boxes as its current version stores them (one query, the cells only):
+    ``{table id: boxes[deal - 1][seat index] = (bid, tricks)}`` for the tables of ``seats``
+    (``{table id: its number of seats}``), each deal row as wide as the table (seats beyond it
+    never hold anything, as ``adapter.version_cells`` reads them), deals not written left out."""
+    versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
+    stored = dict(versions.values_list("table_id", "cells"))
+    empty = (None, None)
+    boxes: dict[int, Boxes] = {}
+    for table_id, n_seats in seats.items():
+        boxes[table_id] = [
+            [tuple(row[seat]) if seat < len(row) else empty for seat in range(n_seats)]
+            for row in stored.get(table_id, ())
+        ]
+    return boxes
 
 
 def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
@@ -154,7 +188,7 @@ def _round_widths(fixed, per_deal, totals, longest_name: int) -> list[float]:
     )
 
 
-def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[TableSheet]):
+def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[TableScore]):
     """Printed on A4 landscape at a fixed scale (type stays above 8 pt): the first deals on one
     page width, the other deals and the totals on the next, the table, seat and name columns and
     both header rows repeated on each; a table's players never split over two pages."""
@@ -179,12 +213,13 @@ def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[
 def add_round_sheet(
     workbook: Workbook,
     title: str,
-    tables: Sequence[TableSheet],
-    results: dict,
+    tables: Sequence[TableScore],
+    boxes: dict[int, Boxes],
     players: dict[int, Player],
 ) -> None:
     """One row per player in table and seat order, as on the paper form: per deal the bid, the
-    tricks and the points (the bid when kept), then revokes and the totals.
+    tricks and the points (the bid when kept), then revokes and the totals: each table's
+    ``boxes`` (``table_boxes``) and its kept totals.
 
     A bol is the number 0 shown as "bol" by its number format, so that a column still sums to
     the points. The first header row names the deals (1 2 3 4 5 5Z 5B 4 3 2 1) above their three
@@ -215,31 +250,35 @@ def add_round_sheet(
     sheet.append(labels)
     sheet.append([_styled(sheet, h, font=BOLD) for h in fixed + per_deal * len(DEALS) + totals])
 
+    empty_deal = [None, None, None]
     for table in tables:
-        result = results[table.table_id]
+        deals = boxes[table.table_id]
+        unwritten = empty_deal * (DEAL_COUNT - len(deals))
         for seat, player_id in enumerate(table.player_ids):
             row: list[Any] = [
                 _styled(sheet, table.table_number, alignment=CENTER),
                 _styled(sheet, seat + 1, alignment=CENTER),
                 _styled(sheet, players[player_id].name, alignment=TEXT_INDENT),
             ]
-            for deal_cells in result.cells:
-                cell = deal_cells[seat]
-                if cell.state is CellState.KEPT:
-                    score: Any = cell.points
-                elif cell.state is CellState.BOL:
+            for deal in deals:
+                bid, tricks = deal[seat]
+                state, points = deal_box(bid, tricks)
+                if state is CellState.KEPT:
+                    score: Any = points
+                elif state is CellState.BOL:
                     score = _styled(sheet, 0, number=bol_format)
                 else:
                     score = None
-                row += [cell.bid, cell.tricks, score]
-            seat_totals = result.totals[seat]
-            row += [
+                row += (bid, tricks, score)
+            row += unwritten
+            seat_totals = table.totals[seat]
+            row += (
                 seat_totals.penalty_bollen,
                 seat_totals.bollen,
                 seat_totals.points,
                 seat_totals.correct,
                 seat_totals.tournament_points,
-            ]
+            )
             sheet.append(row)
 
 
