@@ -19,6 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
@@ -140,11 +141,11 @@ def table_boxes(tournament: Tournament, seats: dict[int, int]) -> dict[int, Boxe
     never hold anything, as ``adapter.version_cells`` reads them), deals not written left out."""
     versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
     stored = dict(versions.values_list("table_id", "cells"))
-    empty = (None, None)
+    empty = [None, None]
     boxes: dict[int, Boxes] = {}
     for table_id, n_seats in seats.items():
         boxes[table_id] = [
-            [tuple(row[seat]) if seat < len(row) else empty for seat in range(n_seats)]
+            row if len(row) == n_seats else (row + [empty] * n_seats)[:n_seats]
             for row in stored.get(table_id, ())
         ]
     return boxes
@@ -158,15 +159,17 @@ def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
 def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None, number=None):
     """A cell with a font, alignment or number format. openpyxl files each style it is given
     by hashing it (a third of the workbook's time for 15,000 styled cells), so the first cell
-    of each combination in a workbook is styled that way and the others copy its style ids."""
-    cell = xlsx_cell(sheet, value)
+    of each combination in a workbook is styled that way and the others share its style ids:
+    one array for all of them, which nothing changes once a cell is made (a write-only cell is
+    written as it is appended)."""
+    cell = xlsx_cell(sheet, value) if isinstance(value, str) else WriteOnlyCell(sheet, value)
     if font is None and alignment is None and number is None:
         return cell
     styles = sheet.parent.__dict__.setdefault("_bollen_styles", {})
     key = (id(font), id(alignment), number)
     known = styles.get(key)
     if known is not None:
-        cell._style = copy(known[0])
+        cell._style = known[0]
         return cell
     if font is not None:
         cell.font = font
