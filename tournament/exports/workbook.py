@@ -26,7 +26,7 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.pagebreak import Break
 
-from scoring.deals import DEAL_COUNT, DEALS
+from scoring.deals import DEAL_COUNT, DEALS, MAX_SEATS
 from scoring.sheet import CellState, deal_box
 from scoring.statistics import (
     BidTally,
@@ -253,14 +253,20 @@ def add_round_sheet(
     sheet.append(labels)
     sheet.append([_styled(sheet, h, font=BOLD) for h in fixed + per_deal * len(DEALS) + totals])
 
+    # A write-only sheet writes each cell as it is appended (openpyxl places it, then writes
+    # it, before it looks at the next), so one styled cell of a value stands in every place
+    # that shows it: a bol, a seat number, a table's number on its rows.
     empty_deal = [None, None, None]
+    bol_cell = None  # styled at the first bol, so that a sheet without any adds no style
+    seat_cells = [_styled(sheet, seat, alignment=CENTER) for seat in range(1, MAX_SEATS + 1)]
     for table in tables:
         deals = boxes[table.table_id]
         unwritten = empty_deal * (DEAL_COUNT - len(deals))
+        table_cell = _styled(sheet, table.table_number, alignment=CENTER)
         for seat, player_id in enumerate(table.player_ids):
             row: list[Any] = [
-                _styled(sheet, table.table_number, alignment=CENTER),
-                _styled(sheet, seat + 1, alignment=CENTER),
+                table_cell,
+                seat_cells[seat],
                 _styled(sheet, players[player_id].name, alignment=TEXT_INDENT),
             ]
             for deal in deals:
@@ -269,7 +275,9 @@ def add_round_sheet(
                 if state is CellState.KEPT:
                     score: Any = points
                 elif state is CellState.BOL:
-                    score = _styled(sheet, 0, number=bol_format)
+                    if bol_cell is None:
+                        bol_cell = _styled(sheet, 0, number=bol_format)
+                    score = bol_cell
                 else:
                     score = None
                 row += (bid, tricks, score)
