@@ -46,6 +46,7 @@ __all__ = [
     "casual_losers",
     "check_deal",
     "check_sheet",
+    "deal_box",
     "score_sheet",
 ]
 
@@ -208,17 +209,25 @@ class SheetResult:
     bol_free: tuple[int, ...]
 
 
-def _cell(bid: int | None, tricks: int | None, penalty_bollen: int) -> Cell:
+def deal_box(bid: int | None, tricks: int | None) -> tuple[CellState, int]:
+    """What one seat's box of one deal shows, and its points (the bid when kept, else 0),
+    from what is written in it: the rule :func:`score_sheet` applies to every box, for readers
+    that have the boxes of a checked sheet and its kept totals and need no :class:`SheetResult`."""
     if bid is None:
-        state = CellState.EMPTY
-    elif tricks is None:
-        state = CellState.BID
+        return CellState.EMPTY, 0
+    if tricks is None:
+        return CellState.BID, 0
+    if tricks == bid:
+        return CellState.KEPT, bid
+    return CellState.BOL, 0
+
+
+def _cell(bid: int | None, tricks: int | None, penalty_bollen: int) -> Cell:
+    state, points = deal_box(bid, tricks)
+    if state is CellState.KEPT:
+        score = points + CORRECT_BONUS
     else:
-        state = CellState.KEPT if tricks == bid else CellState.BOL
-    if state is CellState.KEPT and bid is not None:
-        points, score = bid, bid + CORRECT_BONUS
-    else:
-        points, score = 0, BOL_PENALTY if state is CellState.BOL else 0
+        score = BOL_PENALTY if state is CellState.BOL else 0
     score += BOL_PENALTY * penalty_bollen
     return Cell(bid, tricks, state, penalty_bollen, points, score)
 

@@ -12,11 +12,11 @@ Games (for bol-free and best) count once all 11 deals are complete.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.deals import DEAL_COUNT, DEALS
-from scoring.sheet import CellState, SheetResult
+from scoring.sheet import CellState, SeatTotals, SheetResult, deal_box
 
 HAND_SIZES: tuple[int, ...] = tuple(sorted({spec.hand_size for spec in DEALS}))
 """The hand sizes of the schedule, smallest first: 1 to 5 cards."""
@@ -33,6 +33,34 @@ class Game:
     table: int
     players: tuple[Hashable, ...]
     result: SheetResult
+
+
+Boxes = Sequence[Sequence[Sequence[int | None]]]
+"""Per deal, per seat, what is written: ``(bid, tricks)``, None where nothing is."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeptGame:
+    """One table's game as its boxes and its kept totals, for a reader that has them and need
+    not score the sheet again: ``boxes[d][i]`` is ``(bid, tricks)`` of seat ``i`` in deal
+    ``d + 1`` (deals and seats not written may be left out), ``totals[i]`` what seat ``i``
+    scores, ``complete`` whether all 11 deals are."""
+
+    round: int
+    table: int
+    players: tuple[Hashable, ...]
+    boxes: Boxes
+    totals: Sequence[SeatTotals]
+    complete: bool
+
+
+def _played(game: Game | KeptGame) -> tuple[Boxes, Sequence[SeatTotals], bool]:
+    """The boxes, totals and completeness of either kind of game."""
+    if isinstance(game, KeptGame):
+        return game.boxes, game.totals, game.complete
+    result = game.result
+    boxes = [[(cell.bid, cell.tricks) for cell in row] for row in result.cells]
+    return boxes, result.totals, result.complete
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,28 +149,30 @@ def _total(tallies: Iterable[BidTally]) -> BidTally:
     return sum(tallies, BidTally())
 
 
-def tournament_statistics(games: Iterable[Game]) -> Statistics:
+def tournament_statistics(games: Iterable[Game | KeptGame]) -> Statistics:
     """Add up the complete deals and games of ``games`` (any order, any progress)."""
     counts = [[0, 0, 0, 0] for _ in range(DEAL_COUNT)]  # bids, kept, over, under per deal
     complete: list[GameScore] = []
     for game in games:
-        if len(game.players) != len(game.result.totals):
+        boxes, seat_totals, game_complete = _played(game)
+        if len(game.players) != len(seat_totals):
             raise ValueError(
-                f"{len(game.players)} players given for a table of {len(game.result.totals)} "
+                f"{len(game.players)} players given for a table of {len(seat_totals)} "
                 f"seats (round {game.round}, table {game.table})"
             )
-        for deal_index, row in enumerate(game.result.cells):
+        for deal_index, row in enumerate(boxes):
             tally = counts[deal_index]
-            for cell in row:
-                if cell.state is CellState.KEPT:
+            for bid, tricks in row:
+                state, _points = deal_box(bid, tricks)
+                if state is CellState.KEPT:
                     tally[0] += 1
                     tally[1] += 1
-                elif cell.state is CellState.BOL:
+                elif state is CellState.BOL:
                     # A bol has both its bid and its tricks written.
-                    assert cell.bid is not None and cell.tricks is not None
+                    assert bid is not None and tricks is not None
                     tally[0] += 1
-                    tally[2 if cell.bid > cell.tricks else 3] += 1
-        if game.result.complete:
+                    tally[2 if bid > tricks else 3] += 1
+        if game_complete:
             complete.extend(
                 GameScore(
                     round=game.round,
@@ -154,9 +184,7 @@ def tournament_statistics(games: Iterable[Game]) -> Statistics:
                     points=totals.points,
                     correct=totals.correct,
                 )
-                for seat, (player, totals) in enumerate(
-                    zip(game.players, game.result.totals, strict=True)
-                )
+                for seat, (player, totals) in enumerate(zip(game.players, seat_totals, strict=True))
             )
 
     by_deal = tuple(BidTally(*tally) for tally in counts)

@@ -169,7 +169,9 @@ def xlsx_add_sheet(
         sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
     sheet.append([xlsx_cell(sheet, h, bold=True) for h in rows.header])
     for row in rows.rows:
-        sheet.append([_indented(xlsx_cell(sheet, v)) for v in row])
+        # Only text needs a cell of its own (its indent, never a formula); openpyxl writes a
+        # number, a date or nothing given as it is just as it writes it in a cell.
+        sheet.append([_indented(xlsx_cell(sheet, v)) if isinstance(v, str) else v for v in row])
     return sheet
 
 

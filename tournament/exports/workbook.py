@@ -19,16 +19,24 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.pagebreak import Break
 
-from scoring.deals import DEALS
-from scoring.sheet import CellState
-from scoring.statistics import BidTally, Game, GameScore, Statistics, tournament_statistics
-from tournament.adapter import TableSheet, load_table_sheets
+from scoring.deals import DEAL_COUNT, DEALS, MAX_SEATS
+from scoring.sheet import CellState, deal_box
+from scoring.statistics import (
+    BidTally,
+    Boxes,
+    GameScore,
+    KeptGame,
+    Statistics,
+    tournament_statistics,
+)
+from tournament.adapter import TableScore, current_versions, load_table_scores
 from tournament.exports.base import (
     TEXT_INDENT,
     XLSX_TYPE,
@@ -43,7 +51,7 @@ from tournament.exports.base import (
     xlsx_printable,
 )
 from tournament.exports.standings import standings_rows
-from tournament.models import Player, Round, Tournament
+from tournament.models import Player, Round, SheetVersion, Tournament
 from tournament.standings.selectors import tournament_standings
 
 BOLD = Font(bold=True)
@@ -95,25 +103,52 @@ class FinalWorkbookExporter:
 
     def _workbook(self) -> bytes:
         standings = tournament_standings(self.tournament)
-        sheets = load_table_sheets(tournament=self.tournament)
-        results = {sheet.table_id: sheet.result() for sheet in sheets}
+        # The totals as kept when each version was stored (scored afresh where a kept score is
+        # not current); the boxes as stored, read through the same rule as scoring reads them.
+        sheets = load_table_scores(tournament=self.tournament)
+        boxes = table_boxes(self.tournament, {s.table_id: len(s.player_ids) for s in sheets})
         title = _("Final ranking %(tournament)s") % {"tournament": self.tournament.name}
         workbook = new_workbook(title)
         xlsx_add_sheet(workbook, _("Standings"), standings_rows(standings))
-        by_round: dict[int, list[TableSheet]] = defaultdict(list)
+        by_round: dict[int, list[TableScore]] = defaultdict(list)
         for sheet in sheets:
             by_round[sheet.round_number].append(sheet)
         for number, tables in sorted(by_round.items()):
             title = _("Round %(number)s") % {"number": number}
-            add_round_sheet(workbook, title, tables, results, standings.players)
+            add_round_sheet(workbook, title, tables, boxes, standings.players)
         games = [
-            Game(s.round_number, s.table_number, s.player_ids, results[s.table_id]) for s in sheets
+            KeptGame(
+                s.round_number,
+                s.table_number,
+                s.player_ids,
+                boxes[s.table_id],
+                s.totals,
+                s.complete,
+            )
+            for s in sheets
         ]
         add_statistics_sheet(workbook, tournament_statistics(games), standings.players)
         xlsx_page_header(workbook, xlsx_heading(self.tournament))
         buffer = io.BytesIO()
         workbook.save(buffer)
         return buffer.getvalue()
+
+
+def table_boxes(tournament: Tournament, seats: dict[int, int]) -> dict[int, Boxes]:
+    """Every table's boxes as its current version stores them (one query, the cells only):
+    ``{table id: boxes[deal - 1][seat index] = (bid, tricks)}`` for the tables of ``seats``
+    (``{table id: its number of seats}``), each deal row as wide as the table (seats beyond it
+    never hold anything, as ``adapter.version_cells`` reads them), deals not written left out."""
+    versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
+    stored = dict(versions.values_list("table_id", "cells"))
+    empty = [None, None]
+    boxes: dict[int, Boxes] = {}
+    for table_id, n_seats in seats.items():
+        boxes[table_id] = [
+            row if len(row) == n_seats else (row + [empty] * n_seats)[:n_seats]
+            for row in stored.get(table_id, ())
+        ]
+    return boxes
 
 
 def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
@@ -124,15 +159,17 @@ def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
 def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None, number=None):
     """A cell with a font, alignment or number format. openpyxl files each style it is given
     by hashing it (a third of the workbook's time for 15,000 styled cells), so the first cell
-    of each combination in a workbook is styled that way and the others copy its style ids."""
-    cell = xlsx_cell(sheet, value)
+    of each combination in a workbook is styled that way and the others share its style ids:
+    one array for all of them, which nothing changes once a cell is made (a write-only cell is
+    written as it is appended)."""
+    cell = xlsx_cell(sheet, value) if isinstance(value, str) else WriteOnlyCell(sheet, value)
     if font is None and alignment is None and number is None:
         return cell
     styles = sheet.parent.__dict__.setdefault("_bollen_styles", {})
     key = (id(font), id(alignment), number)
     known = styles.get(key)
     if known is not None:
-        cell._style = copy(known[0])
+        cell._style = known[0]
         return cell
     if font is not None:
         cell.font = font
@@ -154,7 +191,7 @@ def _round_widths(fixed, per_deal, totals, longest_name: int) -> list[float]:
     )
 
 
-def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[TableSheet]):
+def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[TableScore]):
     """Printed on A4 landscape at a fixed scale (type stays above 8 pt): the first deals on one
     page width, the other deals and the totals on the next, the table, seat and name columns and
     both header rows repeated on each; a table's players never split over two pages."""
@@ -179,12 +216,13 @@ def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[
 def add_round_sheet(
     workbook: Workbook,
     title: str,
-    tables: Sequence[TableSheet],
-    results: dict,
+    tables: Sequence[TableScore],
+    boxes: dict[int, Boxes],
     players: dict[int, Player],
 ) -> None:
     """One row per player in table and seat order, as on the paper form: per deal the bid, the
-    tricks and the points (the bid when kept), then revokes and the totals.
+    tricks and the points (the bid when kept), then revokes and the totals: each table's
+    ``boxes`` (``table_boxes``) and its kept totals.
 
     A bol is the number 0 shown as "bol" by its number format, so that a column still sums to
     the points. The first header row names the deals (1 2 3 4 5 5Z 5B 4 3 2 1) above their three
@@ -215,31 +253,43 @@ def add_round_sheet(
     sheet.append(labels)
     sheet.append([_styled(sheet, h, font=BOLD) for h in fixed + per_deal * len(DEALS) + totals])
 
+    # A write-only sheet writes each cell as it is appended (openpyxl places it, then writes
+    # it, before it looks at the next), so one styled cell of a value stands in every place
+    # that shows it: a bol, a seat number, a table's number on its rows.
+    empty_deal = [None, None, None]
+    bol_cell = None  # styled at the first bol, so that a sheet without any adds no style
+    seat_cells = [_styled(sheet, seat, alignment=CENTER) for seat in range(1, MAX_SEATS + 1)]
     for table in tables:
-        result = results[table.table_id]
+        deals = boxes[table.table_id]
+        unwritten = empty_deal * (DEAL_COUNT - len(deals))
+        table_cell = _styled(sheet, table.table_number, alignment=CENTER)
         for seat, player_id in enumerate(table.player_ids):
             row: list[Any] = [
-                _styled(sheet, table.table_number, alignment=CENTER),
-                _styled(sheet, seat + 1, alignment=CENTER),
+                table_cell,
+                seat_cells[seat],
                 _styled(sheet, players[player_id].name, alignment=TEXT_INDENT),
             ]
-            for deal_cells in result.cells:
-                cell = deal_cells[seat]
-                if cell.state is CellState.KEPT:
-                    score: Any = cell.points
-                elif cell.state is CellState.BOL:
-                    score = _styled(sheet, 0, number=bol_format)
+            for deal in deals:
+                bid, tricks = deal[seat]
+                state, points = deal_box(bid, tricks)
+                if state is CellState.KEPT:
+                    score: Any = points
+                elif state is CellState.BOL:
+                    if bol_cell is None:
+                        bol_cell = _styled(sheet, 0, number=bol_format)
+                    score = bol_cell
                 else:
                     score = None
-                row += [cell.bid, cell.tricks, score]
-            seat_totals = result.totals[seat]
-            row += [
+                row += (bid, tricks, score)
+            row += unwritten
+            seat_totals = table.totals[seat]
+            row += (
                 seat_totals.penalty_bollen,
                 seat_totals.bollen,
                 seat_totals.points,
                 seat_totals.correct,
                 seat_totals.tournament_points,
-            ]
+            )
             sheet.append(row)
 
 
