@@ -166,7 +166,9 @@ def test_a_worse_seating_says_how_many_repeats_cannot_be_avoided(director_client
     quality = response.context["quality"]
     assert (response.context["repeats_this_round"], quality.lower_bound) == (12, 8)
     with translation.override("nl"):
-        assert "Minstens 8 daarvan zijn onvermijdelijk" in response.content.decode()
+        assert "Over het toernooi zijn minstens 8 herhaalde ontmoetingen" in (
+            response.content.decode()
+        )
         assert "Minder kan niet" not in response.content.decode()
 
 
