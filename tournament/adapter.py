@@ -28,6 +28,7 @@ from scoring.sheet import (
     score_sheet,
 )
 from scoring.standings import RoundScore, seat_round_scores
+from scoring.statistics import Boxes
 from tournament.models import (
     Seat,
     SheetScore,
@@ -169,6 +170,23 @@ def version_cells(
         if seat < n_seats and (pair[0] is not None or pair[1] is not None)
     }
     return placed, [(deal, seat) for deal, seat in penalties if seat < n_seats]
+
+
+def table_boxes(tournament: Tournament, seats: dict[int, int]) -> dict[int, Boxes]:
+    """Every table's boxes as its current version stores them (one query, the cells only):
+    ``{table id: boxes[deal - 1][seat index] = (bid, tricks)}`` for the tables of ``seats``
+    (``{table id: its number of seats}``), each deal row as wide as the table (seats beyond it
+    never hold anything, as ``version_cells`` reads them), deals not written left out."""
+    versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
+    stored = dict(versions.values_list("table_id", "cells"))
+    empty = [None, None]
+    boxes: dict[int, Boxes] = {}
+    for table_id, n_seats in seats.items():
+        boxes[table_id] = [
+            row if len(row) == n_seats else (row + [empty] * n_seats)[:n_seats]
+            for row in stored.get(table_id, ())
+        ]
+    return boxes
 
 
 def started_table_ids(tables: QuerySet[Table]) -> frozenset[int]:

@@ -36,7 +36,7 @@ from scoring.statistics import (
     Statistics,
     tournament_statistics,
 )
-from tournament.adapter import TableScore, current_versions, load_table_scores
+from tournament.adapter import TableScore, load_table_scores, table_boxes
 from tournament.exports.base import (
     TEXT_INDENT,
     XLSX_TYPE,
@@ -51,7 +51,7 @@ from tournament.exports.base import (
     xlsx_printable,
 )
 from tournament.exports.standings import standings_rows
-from tournament.models import Player, Round, SheetVersion, Tournament
+from tournament.models import Player, Round, Tournament
 from tournament.standings.selectors import tournament_standings
 
 BOLD = Font(bold=True)
@@ -134,23 +134,6 @@ class FinalWorkbookExporter:
         return buffer.getvalue()
 
 
-def table_boxes(tournament: Tournament, seats: dict[int, int]) -> dict[int, Boxes]:
-    """Every table's boxes as its current version stores them (one query, the cells only):
-    ``{table id: boxes[deal - 1][seat index] = (bid, tricks)}`` for the tables of ``seats``
-    (``{table id: its number of seats}``), each deal row as wide as the table (seats beyond it
-    never hold anything, as ``adapter.version_cells`` reads them), deals not written left out."""
-    versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
-    stored = dict(versions.values_list("table_id", "cells"))
-    empty = [None, None]
-    boxes: dict[int, Boxes] = {}
-    for table_id, n_seats in seats.items():
-        boxes[table_id] = [
-            row if len(row) == n_seats else (row + [empty] * n_seats)[:n_seats]
-            for row in stored.get(table_id, ())
-        ]
-    return boxes
-
-
 def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
     for index, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = width
@@ -222,7 +205,7 @@ def add_round_sheet(
 ) -> None:
     """One row per player in table and seat order, as on the paper form: per deal the bid, the
     tricks and the points (the bid when kept), then revokes and the totals: each table's
-    ``boxes`` (``table_boxes``) and its kept totals.
+    ``boxes`` (``adapter.table_boxes``) and its kept totals.
 
     A bol is the number 0 shown as "bol" by its number format, so that a column still sums to
     the points. The first header row names the deals (1 2 3 4 5 5Z 5B 4 3 2 1) above their three
