@@ -30,7 +30,7 @@ from enum import StrEnum
 
 from scoring.checks import check_deal, check_sheet
 from scoring.deals import DEAL_COUNT
-from scoring.errors import ScoringError
+from scoring.errors import Problem, ScoringError
 
 __all__ = [
     "BOL_PENALTY",
@@ -44,6 +44,7 @@ __all__ = [
     "SheetResult",
     "bol_free",
     "casual_losers",
+    "check_and_score",
     "check_deal",
     "check_sheet",
     "deal_box",
@@ -249,6 +250,18 @@ def score_sheet(sheet: Sheet) -> SheetResult:
     problems = check_sheet(sheet)
     if problems:
         raise ScoringError(problems)
+    return _scored(sheet)
+
+
+def check_and_score(sheet: Sheet) -> tuple[list[Problem], SheetResult | None]:
+    """What breaks a rule on the sheet, and its scores when nothing does (``None`` otherwise):
+    for a caller that needs both (a sheet page, a save), so that the rules are checked once."""
+    problems = check_sheet(sheet)
+    return problems, None if problems else _scored(sheet)
+
+
+def _scored(sheet: Sheet) -> SheetResult:
+    """The scores of a sheet :func:`check_sheet` found legal."""
     n_seats = sheet.n_seats
     penalties = Counter((penalty.deal, penalty.seat) for penalty in sheet.penalties)
     entries = sheet.deals + (DealEntry.empty(n_seats),) * (DEAL_COUNT - len(sheet.deals))

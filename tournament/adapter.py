@@ -24,6 +24,7 @@ from scoring.sheet import (
     SeatTotals,
     Sheet,
     SheetResult,
+    check_and_score,
     check_sheet,
     score_sheet,
 )
@@ -55,6 +56,10 @@ class TableSheet:
 
     def result(self) -> SheetResult:
         return score_sheet(self.sheet)
+
+    def checked(self) -> tuple[list[Problem], SheetResult | None]:
+        """What breaks a rule on the sheet, and its scores when nothing does: checked once."""
+        return check_and_score(self.sheet)
 
     @property
     def status(self) -> SheetStatus:

@@ -38,8 +38,10 @@ def saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> d
     held = (
         held_payload(saved.split, sheet.players) if saved.held else {"deals": [], "penalties": []}
     )
-    # The save service has checked the sheet: what it found comes with the outcome.
-    result = None if saved.problems else saved.table_sheet.result()
+    # The save service has checked and scored the sheet: what it found comes with the outcome.
+    result = saved.result
+    if result is None and not saved.problems:
+        result = saved.table_sheet.result()  # not scored by the save (a hold that kept all)
     payload = _sheet_payload(
         request, sheet, saved.table_sheet, saved.problems, result, held, saved.version
     )

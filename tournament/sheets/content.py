@@ -8,10 +8,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from scoring.checks import check_sheet
 from scoring.deals import DEAL_COUNT
 from scoring.errors import ErrorCode, Problem
-from scoring.sheet import Sheet
+from scoring.sheet import Sheet, SheetResult, check_and_score
 from tournament.adapter import sheet_from_cells
 from tournament.models import SheetVersion
 
@@ -191,6 +190,8 @@ class SheetSplit:
     held_deals: tuple[int, ...] = ()
     held_penalties: tuple[Place, ...] = ()
     problems: tuple[Problem, ...] = ()
+    # The scores of ``counted`` as the split checked it (``None`` while it breaks a rule).
+    result: SheetResult | None = None
 
     @property
     def held(self) -> bool:
@@ -203,31 +204,42 @@ def sheet_split(now: SheetContent, submitted: SheetContent, *, first_dealer: int
     without breaking a rule. A deal with a problem, and the later deals that would break
     "deals in order", keep their stored boxes; the penalty bollen with a problem on that sheet
     are left out. ``first_dealer``: the table's, as the rules need it."""
-    problems = check_sheet(submitted.sheet(first_dealer=first_dealer))
+    # Each sheet tried is judged once (a try equal to an earlier one is not checked again), and
+    # the scores come with the check of a legal one: the counted sheet's are in the outcome.
+    judged: dict[Sheet, tuple[list[Problem], SheetResult | None]] = {}
+
+    def judge(content: SheetContent) -> tuple[list[Problem], SheetResult | None]:
+        sheet = content.sheet(first_dealer=first_dealer)
+        if sheet not in judged:
+            judged[sheet] = check_and_score(sheet)
+        return judged[sheet]
+
+    problems, result = judge(submitted)
     if not problems:
-        return SheetSplit(submitted, submitted)
+        return SheetSplit(submitted, submitted, result=result)
     n, mine, stored = submitted.n_seats, submitted.cell_map, now.cell_map
     cells = stored
     for last in range(DEAL_COUNT, 0, -1):
         tried = {place: v for place, v in stored.items() if place[0] > last}
         tried.update((place, v) for place, v in mine.items() if place[0] <= last)
-        if not check_sheet(SheetContent.build(n, tried).sheet(first_dealer=first_dealer)):
+        if not judge(SheetContent.build(n, tried))[0]:
             cells = tried
             break
     with_penalties = SheetContent.build(n, cells, submitted.penalties)
     bad = {
         (p.deal, p.seat)
-        for p in check_sheet(with_penalties.sheet(first_dealer=first_dealer))
+        for p in judge(with_penalties)[0]
         if p.code in (ErrorCode.PENALTY_DEAL, ErrorCode.PENALTY_SEAT)
         and p.deal is not None
         and p.seat is not None
     }
-    if check_sheet(SheetContent.build(n, cells).sheet(first_dealer=first_dealer)):
+    if judge(SheetContent.build(n, cells))[0]:
         # Nothing could be counted (the stored sheet breaks a rule itself): keep it as it is.
         bad, kept_penalties = set(submitted.penalties) - set(now.penalties), now.penalties
     else:
         kept_penalties = tuple(p for p in submitted.penalties if p not in bad)
     counted = SheetContent.build(n, cells, kept_penalties)
+    counted_problems, counted_result = judge(counted)
     held_deals = tuple(
         deal
         for deal in range(1, DEAL_COUNT + 1)
@@ -237,4 +249,11 @@ def sheet_split(now: SheetContent, submitted: SheetContent, *, first_dealer: int
         )
     )
     held_penalties = tuple(p for p in submitted.penalties if p in bad)
-    return SheetSplit(counted, submitted, held_deals, held_penalties, tuple(problems))
+    return SheetSplit(
+        counted,
+        submitted,
+        held_deals,
+        held_penalties,
+        tuple(problems),
+        result=None if counted_problems else counted_result,
+    )

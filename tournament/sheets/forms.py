@@ -1,7 +1,8 @@
 """The score sheet form: one small form per box pair (deal and seat), and the penalty bollen.
 
-The boxes take one digit each; whether the digits make a legal sheet is ``scoring``'s to say, so
-``SheetForm.clean`` runs ``scoring.check_sheet`` and puts every problem at its box.
+The boxes take one digit each; whether the digits make a legal sheet is ``scoring``'s to say, and
+the save service asks it (the sheet is the exception to "clean() calls the scoring checks"): the
+form only parses the boxes, and a refused save's problems are put at their boxes.
 ``sheet_grid`` lays the form out as the paper sheet for the template.
 """
 

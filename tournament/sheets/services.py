@@ -35,9 +35,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
-from scoring.checks import check_sheet
 from scoring.errors import Problem
-from scoring.sheet import Sheet
+from scoring.sheet import Sheet, SheetResult, check_and_score
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
 from tournament.models import Player, Round, SheetScore, SheetVersion, Table
@@ -112,12 +111,14 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
     if earlier is not None and earlier.number is not None:
         counted = SheetContent.of_version(earlier, stored.sheet.n_seats)
+        stored_problems, stored_result = stored.checked()
         return SheetSaved(
             earlier.number,
             created=False,
             table_sheet=stored,
             replayed=True,
-            problems=tuple(check_sheet(stored.sheet)),
+            problems=tuple(stored_problems),
+            result=stored_result,
             split=sheet_split(counted, content, first_dealer=stored.sheet.first_dealer)
             if submission.hold
             else None,
@@ -162,13 +163,14 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             )
             return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
     split = None
+    result: SheetResult | None = None  # the scores of what is stored, once it is checked
     if submission.hold:
         content = sheet_with_other_draft(table, submission, now, content)
         split = sheet_split(now, content, first_dealer=first_dealer)
-        content = split.counted
+        content, result = split.counted, split.result
         sheet_draft_keep(table, split)
     else:
-        problems = check_sheet(content.sheet(first_dealer=first_dealer))
+        problems, result = check_and_score(content.sheet(first_dealer=first_dealer))
         if problems:
             raise SheetProblems(_placed(problems, table, stored), problems)
     if content == now:
@@ -179,6 +181,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             split=split,
             merged=merged,
             draft_token=sheet_draft_token(table),
+            result=result,  # the sheet as stored, just checked
         )
 
     cells_json, penalties_json = content.to_json()
@@ -195,6 +198,8 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
             # start again on the seats as they are; with the round locked they stay so.
             return sheet_record_locked(table=table, submission=submission)
     SheetVersion.objects.create(number=current_number + 1, **record)
+    if result is None:  # counted from a submission that broke a rule: checked here, once
+        _problems, result = check_and_score(after)
     saved = TableSheet(
         table_id=stored.table_id,
         round_number=stored.round_number,
@@ -204,7 +209,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         sheet=after,
     )
     sheet_scores_store(
-        {table.pk: TableScore.of_sheet(saved)}, versions={table.pk: current_number + 1}
+        {table.pk: TableScore.of_sheet(saved, result)}, versions={table.pk: current_number + 1}
     )
     if finishing:
         round_backup_when_complete(table.round)
@@ -216,6 +221,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         split=split,
         merged=merged,
         draft_token=sheet_draft_token(table),
+        result=result,
     )
 
 

@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy
 
 from scoring.errors import Problem
+from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import SheetVersion
@@ -156,6 +157,9 @@ class SheetSaved:
     split: SheetSplit | None = None  # what was counted and what held back (``hold`` saves)
     merged: bool = False  # merged with a save made since the submission's base version
     draft_token: str = ""  # the table's draft after the save (``sheet_draft_token``)
+    # The scores of ``table_sheet`` as the save computed them (``None``: not computed, or the
+    # sheet breaks a rule), so that nothing after the save checks or scores it again.
+    result: SheetResult | None = None
 
     @property
     def held(self) -> bool:

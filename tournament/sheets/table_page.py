@@ -9,7 +9,6 @@ from functools import cached_property
 
 from django.shortcuts import get_object_or_404
 
-from scoring.checks import check_sheet
 from scoring.errors import Problem
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
@@ -41,14 +40,18 @@ class TablePage:
         return sheet_version_number(self.table)
 
     @cached_property
+    def _checked(self) -> tuple[list[Problem], SheetResult | None]:
+        return self.stored.checked()
+
+    @property
     def problems(self) -> list[Problem]:
         """What breaks a rule on the sheet as stored, checked once for the page."""
-        return check_sheet(self.stored.sheet)
+        return self._checked[0]
 
-    @cached_property
+    @property
     def result(self) -> SheetResult | None:
         """The scores of the sheet as stored; ``None`` while it breaks a rule."""
-        return None if self.problems else self.stored.result()
+        return self._checked[1]
 
     @cached_property
     def first_dealer_needed(self) -> bool:
