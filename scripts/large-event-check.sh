@@ -169,7 +169,9 @@ client get "$base/t/$slug/" --jar "$jar" --status 200 || fail "the tournament pa
 step "a working table link: made on the site, opened and used like a phone"
 token=$(client new-link "$base" "$jar" "$slug" 4 5) || fail "making the table link"
 client get "$base/s/$token/" --status 200 || fail "the table link page"
-client save-deal "$base" "$token" || fail "saving through the table link"
+# "--": a token is URL-safe base64 and starts with "-" one time in 64; without it argparse
+# takes such a token for an option.
+client save-deal -- "$base" "$token" || fail "saving through the table link"
 
 step "the database-down page: PostgreSQL stopped, a page answers 503 in Dutch"
 as_pg_owner "$pg_ctl" -D "$pg/data" -m fast -w stop >/dev/null
