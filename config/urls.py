@@ -57,4 +57,5 @@ urlpatterns = [
     path("c/<slug:slug>/", include("tournament.season.urls_public")),
 ]
 
+handler404 = "tournament.venue.error_pages.page_not_found"
 handler500 = "tournament.venue.error_pages.server_error"

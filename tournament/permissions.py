@@ -106,9 +106,15 @@ def team_required(view: Callable[..., HttpResponse]) -> MarkedView:
     return _tournament_view(view, allowed=is_on_team, director_only=False)
 
 
+class PublicPageMissing(Http404):
+    """A public page that is not there: no such tournament, its public pages are off, or no
+    such player. One answer for all three, so nothing leaks; its page tells a player in the
+    room what to do (``handler404``)."""
+
+
 def public_tournament(slug: str) -> Tournament:
-    """A tournament whose public pages are switched on (404 otherwise, so nothing leaks)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.public:
-        raise Http404
+    """A tournament whose public pages are switched on (:class:`PublicPageMissing` otherwise)."""
+    tournament = Tournament.objects.filter(slug=slug, public=True).first()
+    if tournament is None:
+        raise PublicPageMissing
     return tournament

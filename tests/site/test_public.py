@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.timezone import localtime
 
 from tests.factories import played_tournament
-from tournament.models import Round, Table
+from tournament.models import Player, Round, Table
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
 from tournament.standings.tables import standings_table_rows
@@ -34,6 +34,28 @@ def test_public_pages_are_404_when_switched_off(client):
     tournament = played_tournament(8, rounds=1, public=False)
     for name in ("public_home", "public_standings", "public_screen"):
         assert client.get(reverse(name, args=[tournament.slug])).status_code == 404
+
+
+def test_a_closed_or_unknown_public_page_tells_the_player_what_to_do(client):
+    closed = played_tournament(8, rounds=1, public=False)
+    player = Player.objects.filter(tournament=closed).first()
+    answers = [
+        client.get(reverse("public_home", args=[closed.slug])),
+        client.get(reverse("public_home", args=["no-such-tournament"])),
+        client.get(reverse("public_player", args=[closed.slug, player.pk])),
+    ]
+    for response in answers:
+        assert response.status_code == 404
+        body = response.content.decode()
+        assert "Deze toernooipagina is (nog) niet open" in body
+        assert "openbare pagina's van het toernooi nog niet aangezet" in body
+        assert closed.name not in body  # a closed tournament and no tournament look alike
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    response = client.get(reverse("public_standings", args=[closed.slug]))
+    assert "This tournament page is not open (yet)" in response.content.decode()
+    # Any other missing address keeps the plain page.
+    assert "Deze pagina bestaat niet" not in response.content.decode()
+    assert "This page does not exist" in client.get("/no-such-page/").content.decode()
 
 
 def test_where_do_i_sit_finds_a_player_by_part_of_the_name(client, tournament):

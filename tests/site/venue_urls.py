@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("config.urls")),
 ]
 
+handler404 = "tournament.venue.error_pages.page_not_found"
 handler500 = "tournament.venue.error_pages.server_error"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournament.models import Player
 from tournament.names import folded
-from tournament.permissions import public_tournament
+from tournament.permissions import PublicPageMissing, public_tournament
 from tournament.rounds.public_selectors import public_player_page
 from tournament.rounds.selectors import public_seating
 from tournament.standings.public_views import live_config
@@ -48,5 +48,5 @@ def public_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     tournament = public_tournament(slug)
     page = public_player_page(tournament, player_id)
     if page is None:
-        raise Http404
+        raise PublicPageMissing
     return render(request, "public/player.html", {"tournament": tournament, "page": page})

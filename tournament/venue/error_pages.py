@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 
+from tournament.permissions import PublicPageMissing
 from tournament.venue.middleware import DATABASE_UNREACHABLE
 
 RETRY_AFTER_SECONDS = 10
@@ -29,6 +30,15 @@ def database_unavailable(request: HttpRequest | None = None) -> HttpResponse:
     response = _plain("503.html", 503, _("The database cannot be reached right now."))
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler404``: a public page that is not there says what a player in the room can do
+    (the director may not have switched the public pages on yet); any other address gets the
+    plain 404 page. Django's own exception text is never shown."""
+    if isinstance(exception, PublicPageMissing):
+        return _plain("errors/public_missing.html", 404, _("This page is not open."))
+    return _plain("404.html", 404, _("This page does not exist"))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
