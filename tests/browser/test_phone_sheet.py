@@ -290,6 +290,40 @@ def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table
     }
 
 
+def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, screenshot):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    ask = page.locator('#phone-sheet [data-move="clear-ask"]')
+    confirm = page.locator("#phone-sheet .phone-clear-confirm")
+    expect(ask).to_be_hidden()  # nothing to clear yet
+    tap_deal(page, sheet, 1, n)
+    expect(overview_state(page, 1)).to_have_attribute("data-state", "saved")
+    assert stored(page.table)[1, 0] == sheet[1, 0]
+
+    ask.tap()
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text(
+        dutch("Clear every bid and trick of deal %(number)s?") % {"number": 1}
+    )
+    expect(ask).to_be_hidden()
+    assert_fits(page, page.width)
+    screenshot(page, f"phone-clear-deal-{page.size}")
+    confirm.get_by_role("button", name=dutch("No, keep it")).tap()
+    expect(confirm).to_be_hidden()
+    expect(page.locator('#phone-sheet button.phone-tap[aria-pressed="true"]')).to_have_count(2 * n)
+
+    ask.tap()
+    confirm.get_by_role("button", name=dutch("Yes, clear")).tap()
+    expect(page.locator('#phone-sheet button.phone-tap[aria-pressed="true"]')).to_have_count(0)
+    expect(confirm).to_be_hidden()
+    expect(ask).to_be_hidden()
+    # "open" once the server's answer says it counts nothing of deal 1 any more.
+    expect(overview_state(page, 1)).to_have_attribute("data-state", "open")
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    assert all(stored(page.table).get((1, seat), (None, None)) == (None, None) for seat in range(n))
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(1))
+
+
 @pytest.mark.parametrize("size", list(PHONES))
 def test_the_drawn_first_dealer_is_asked_once_with_the_phones_buttons(browser, live_server, size):
     tournament = played_tournament(8, 1, last_round=[0, 0])

@@ -44,6 +44,7 @@ def phone_messages() -> dict[str, object]:
         "problem": _("to correct"),
         "open": _("to play"),
         "current": _("being played"),
+        "clear_question": _("Clear every bid and trick of deal %(number)s?"),
         "first_dealer_failed": _("Not saved: no connection to the site. Tap again."),
     }
 

@@ -37,6 +37,9 @@
   const dealMsgNode = section.querySelector(".phone-deal-msg");
   const previousButton = section.querySelector('[data-move="previous"]');
   const nextButton = section.querySelector('[data-move="next"]');
+  const clearAsk = section.querySelector('[data-move="clear-ask"]');
+  const clearConfirm = section.querySelector(".phone-clear-confirm");
+  const clearQuestion = document.getElementById("phone-clear-question");
   const overview = section.querySelector(".phone-deals");
   const totalsList = section.querySelector(".phone-totals ul");
   const firstDealer = document.getElementById("phone-first-dealer");
@@ -213,6 +216,7 @@
     previousButton.disabled = deal <= 1;
     nextButton.hidden = deal >= config.deals.length;
     nextButton.disabled = !complete(deal) || hasProblem(deal);
+    drawClear(deal);
   }
 
   function drawOverview() {
@@ -331,6 +335,33 @@
     if (pinned) dealNode.scrollIntoView({block: "start"});
   }
 
+  // A deal tapped by mistake (the wrong deal, tricks of a deal not played) is cleared as a
+  // whole, after a second tap that names it: "clear" on the grid's boxes, saved like any input.
+  let clearing = null;
+  function editable(deal) {
+    return ["bid", "tricks"].flatMap(function (kind) {
+      return seats.map(function (seat) { return box(deal, seat, kind); });
+    }).filter(function (input) { return input && !input.disabled; });
+  }
+  function drawClear(deal) {
+    const any = editable(deal).some(function (input) { return input.value !== ""; });
+    if (!any) clearing = null;
+    clearAsk.hidden = !any || clearing === deal;
+    clearConfirm.hidden = clearing !== deal;
+    clearQuestion.textContent = fmt(P.clear_question, {number: deal});
+  }
+  function clearDeal(deal) {
+    editable(deal).forEach(function (input) {
+      if (input.value === "") return;
+      input.value = "";
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    clearing = null;
+    redraw();
+    title.focus({preventScroll: true});
+    dealNode.scrollIntoView({block: "start"});
+  }
+
   let pending = false;
   function redrawSoon() {
     if (pending) return;
@@ -356,6 +387,7 @@
 
   function show(deal, focus) {
     shown = Math.max(1, Math.min(config.deals.length, deal));
+    clearing = null;
     redraw();
     if (focus) {
       title.focus({preventScroll: true});
@@ -371,6 +403,15 @@
     else if (target.dataset.move === "next") show(shown + 1, true);
     else if (target.dataset.move === "previous") show(shown - 1, true);
     else if (target.classList.contains("phone-choice")) chooseFirstDealer(target);
+    else if (target.dataset.move === "clear-ask") {
+      clearing = shown;
+      redraw();
+      clearConfirm.querySelector('[data-move="clear-no"]').focus();
+    } else if (target.dataset.move === "clear-no") {
+      clearing = null;
+      redraw();
+      clearAsk.focus();
+    } else if (target.dataset.move === "clear-yes") clearDeal(shown);
   });
 
   async function chooseFirstDealer(button) {
