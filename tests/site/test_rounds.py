@@ -552,6 +552,13 @@ def test_the_balance_help_text_says_when_it_matters(director_client, tournament)
     assert "Alleen van belang bij tafels van twee grootten (4 én 5)" in page.content.decode()
 
 
+def test_the_tie_break_choices_say_what_each_criterion_counts(director_client, tournament):
+    page = director_client.get(reverse("tournament_edit", args=[tournament.slug])).content.decode()
+    assert "Toernooipunten: bod + 2 voor een goed bod, -2 voor een bol of strafbol." in page
+    assert 'aria-describedby="id_tiebreak_1_helptext"' in page
+    assert "deelt de plaats (1, 2, 2, 4)" in page
+
+
 @pytest.mark.parametrize("players,said", [(10, False), (9, True)])
 def test_the_table_balance_is_mentioned_only_for_tables_of_two_sizes(
     director_client, director, players, said

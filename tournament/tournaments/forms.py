@@ -43,7 +43,17 @@ class TournamentForm(forms.ModelForm):
         initial=4,
         help_text=_("The seating plans this many rounds ahead, so players meet new opponents."),
     )
-    tiebreak_1 = forms.TypedChoiceField(label=_("Ranked by"), coerce=TieBreak, choices=())
+    tiebreak_1 = forms.TypedChoiceField(
+        label=_("Ranked by"),
+        coerce=TieBreak,
+        choices=(),
+        help_text=_(
+            "Tournament points: bid + 2 for a correct bid, -2 for a bol or a penalty bol. "
+            "Bollen: wrong bids and penalty bollen. Correct deals: bids that were made. Points "
+            "(kept bids): the bids that were made, added up, as in a game at home. Players equal "
+            "on every criterion chosen share the rank (1, 2, 2, 4)."
+        ),
+    )
     tiebreak_2 = forms.TypedChoiceField(label=_("then by"), coerce=TieBreak, choices=())
     tiebreak_3 = forms.TypedChoiceField(
         label=_("then by"), coerce=TieBreak, choices=(), required=False, empty_value=None
