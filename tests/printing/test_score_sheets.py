@@ -172,7 +172,7 @@ def test_a_full_table_with_long_names_still_fits_one_page(tournament, first_deal
     (page,) = pdf_pages(html_to_pdf(html, base_url="http://testserver/"))
     assert "Handtekeningen" in page
     # Where a revoke is written down: the row and the deal, twice, on the signatures' line.
-    assert "Verzaakt (een strafbol): rij spel rij spel" in page
+    assert "Verzaakt (een strafbol): rij spel (1-11) rij spel (1-11)" in page
 
 
 @pytest.mark.parametrize("seats", [2, 7])
