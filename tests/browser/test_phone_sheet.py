@@ -302,9 +302,10 @@ def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, sc
 
     ask.tap()
     expect(confirm).to_be_visible()
-    expect(confirm).to_contain_text(
-        dutch("Clear every bid and trick of deal %(number)s?") % {"number": 1}
+    saved_question = (
+        "Deal %(number)s is saved and counts in the points. Clear all its bids and tricks?"
     )
+    expect(confirm).to_contain_text(dutch(saved_question) % {"number": 1})
     expect(ask).to_be_hidden()
     assert_fits(page, page.width)
     screenshot(page, f"phone-clear-deal-{page.size}")
@@ -322,6 +323,36 @@ def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, sc
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
     assert all(stored(page.table).get((1, seat), (None, None)) == (None, None) for seat in range(n))
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(1))
+
+
+def test_only_the_last_deal_with_input_can_be_cleared_and_a_tap_again_takes_a_value_back(
+    at_the_table,
+):
+    page, n = at_the_table, at_the_table.n_seats
+    sheet = paper_sheet(n)
+    ask = page.locator('#phone-sheet [data-move="clear-ask"]')
+    tap_deal(page, sheet, 1, n)
+    page.locator('#phone-sheet [data-move="next"]').tap()
+    first = bidding_order(2, n)[0]
+    chosen = tap_target(page, 2, first, "bid", 1)
+    chosen.tap()
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    expect(ask).to_be_visible()
+    page.locator('#phone-sheet [data-move="previous"]').tap()
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(1))
+    expect(ask).to_be_hidden()  # deal 2 has input: clearing deal 1 would break the order
+
+    page.locator('#phone-sheet [data-move="next"]').tap()
+    chosen.tap()  # the same value again: taken back
+    expect(chosen).to_have_attribute("aria-pressed", "false")
+    expect(ask).to_be_hidden()
+    expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
+    page.locator('#phone-sheet [data-move="previous"]').tap()
+    expect(ask).to_be_visible()  # now deal 1 is the last one with input
+    expect(
+        page.locator("#phone-sheet .phone-clear-confirm")
+    ).to_be_hidden()  # and nothing is asked before the tap
+    assert stored(page.table).get((2, first), (None, None)) == (None, None)
 
 
 @pytest.mark.parametrize("size", list(PHONES))

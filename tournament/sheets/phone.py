@@ -45,6 +45,9 @@ def phone_messages() -> dict[str, object]:
         "open": _("to play"),
         "current": _("being played"),
         "clear_question": _("Clear every bid and trick of deal %(number)s?"),
+        "clear_saved_question": _(
+            "Deal %(number)s is saved and counts in the points. Clear all its bids and tricks?"
+        ),
         "first_dealer_failed": _("Not saved: no connection to the site. Tap again."),
     }
 

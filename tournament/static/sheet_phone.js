@@ -337,18 +337,26 @@
 
   // A deal tapped by mistake (the wrong deal, tricks of a deal not played) is cleared as a
   // whole, after a second tap that names it: "clear" on the grid's boxes, saved like any input.
+  // Only the last deal with input: with a later deal typed, the deals would no longer be in
+  // order, and the server would keep the cleared deal as it was.
   let clearing = null;
   function editable(deal) {
     return ["bid", "tricks"].flatMap(function (kind) {
       return seats.map(function (seat) { return box(deal, seat, kind); });
     }).filter(function (input) { return input && !input.disabled; });
   }
+  function typed(deal) {
+    return editable(deal).some(function (input) { return input.value !== ""; });
+  }
   function drawClear(deal) {
-    const any = editable(deal).some(function (input) { return input.value !== ""; });
-    if (!any) clearing = null;
-    clearAsk.hidden = !any || clearing === deal;
+    const later = config.deals.some(function (d) { return d.deal > deal && typed(d.deal); });
+    const can = typed(deal) && !later;
+    if (!can) clearing = null;
+    clearAsk.hidden = !can || clearing === deal;
     clearConfirm.hidden = clearing !== deal;
-    clearQuestion.textContent = fmt(P.clear_question, {number: deal});
+    // A saved deal counts: say so before it goes.
+    const counted = complete(deal) && dealState(deal) === "saved";
+    clearQuestion.textContent = fmt(counted ? P.clear_saved_question : P.clear_question, {number: deal});
   }
   function clearDeal(deal) {
     editable(deal).forEach(function (input) {
@@ -359,6 +367,7 @@
     clearing = null;
     redraw();
     title.focus({preventScroll: true});
+    pinned = true;  // the status line's words change with the save: keep the deal's top in view
     dealNode.scrollIntoView({block: "start"});
   }
 
@@ -377,7 +386,8 @@
     const deal = Number(button.dataset.deal);
     const bidsBefore = filled(values(deal, "bid"));
     const completeBefore = complete(deal);
-    input.value = button.dataset.value;
+    // A chosen value tapped again is taken back (the button is a toggle, aria-pressed).
+    input.value = input.value === button.dataset.value ? "" : button.dataset.value;
     input.dispatchEvent(new Event("input", {bubbles: true}));
     redraw();
     // Lead the eye on: to the tricks once everyone has bid, to "next deal" once it is complete.
