@@ -43,6 +43,7 @@ def test_a_closed_round_makes_its_links_read_only_and_reopening_undoes_it(
     assert "Ronde 1 is gesloten" in response.content.decode()
     assert Round.objects.get(tournament=tournament, number=1).closed_at is not None
     assert 'id="round-closed-note"' in response.content.decode()
+    assert '<h2 id="round-close-title">Ronde gesloten</h2>' in response.content.decode()
 
     page = client.get(link_url(link)).content.decode()
     assert '<fieldset class="sheet-fields" disabled>' in page
