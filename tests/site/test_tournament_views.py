@@ -70,6 +70,23 @@ def test_preferred_size_must_be_allowed(director_client):
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "second,third,wrong",
+    [("tournament_points", "", "tiebreak_2"), ("fewer_bollen", "tournament_points", "tiebreak_3")],
+)
+def test_a_criterion_chosen_twice_is_marked_where_it_repeats(director_client, second, third, wrong):
+    data = {"name": "X", "rounds_planned": 3, "language": "nl", "table_sizes": ["4", "5"]}
+    data.update({"prefer_size": "4", "tiebreak_1": "tournament_points"})
+    response = director_client.post(
+        reverse("tournament_create"), {**data, "tiebreak_2": second, "tiebreak_3": third}
+    )
+    assert response.status_code == 422
+    errors = response.context["form"].errors
+    assert list(errors) == [wrong]
+    assert errors[wrong] == ["Elk criterium kan maar één keer gekozen worden."]
+    assert not Tournament.objects.exists()
+
+
 def test_upload_of_a_broken_file_lists_every_problem_and_stores_nothing(director_client):
     document = {
         "format": "bollen-tournament",

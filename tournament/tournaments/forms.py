@@ -133,11 +133,15 @@ class TournamentForm(forms.ModelForm):
         prefer = cleaned.get("prefer_size")
         if sizes and prefer is not None and prefer not in sizes:
             self.add_error("prefer_size", _("The preferred size must be one of the table sizes."))
-        order = [cleaned.get(f"tiebreak_{i}") for i in (1, 2, 3)]
-        order = [tb for tb in order if tb]
-        if len(set(order)) != len(order):
-            self.add_error("tiebreak_2", _("Each criterion can be used once."))
-        cleaned["tiebreaks"] = [str(tb) for tb in order]
+        chosen = [(f"tiebreak_{i}", cleaned.get(f"tiebreak_{i}")) for i in (1, 2, 3)]
+        seen = set()
+        for name, tiebreak in chosen:
+            if not tiebreak:
+                continue
+            if tiebreak in seen:  # the error goes to the choice that repeats an earlier one
+                self.add_error(name, _("Each criterion can be used once."))
+            seen.add(tiebreak)
+        cleaned["tiebreaks"] = [str(tb) for _name, tb in chosen if tb]
         return cleaned
 
     def tournament_fields(self) -> dict:
