@@ -386,8 +386,9 @@
     const deal = Number(button.dataset.deal);
     const bidsBefore = filled(values(deal, "bid"));
     const completeBefore = complete(deal);
-    // A chosen value tapped again is taken back (the button is a toggle, aria-pressed).
-    input.value = input.value === button.dataset.value ? "" : button.dataset.value;
+    // A chosen value tapped again stays chosen: a scorer checking a row taps what is there.
+    // Taking input back is "clear this deal".
+    input.value = button.dataset.value;
     input.dispatchEvent(new Event("input", {bubbles: true}));
     redraw();
     // Lead the eye on: to the tricks once everyone has bid, to "next deal" once it is complete.
