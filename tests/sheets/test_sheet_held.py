@@ -123,6 +123,20 @@ def test_the_script_gets_held_deals_and_the_status_in_words(empty_table, directo
     assert data["values"][2][3] == {"bid": None, "tricks": None}  # deal 3 is not counted
 
 
+def test_a_held_change_to_a_counted_deal_is_called_a_change(empty_table, director_client):
+    record(empty_table, {**DEAL_1, **DEAL_2})
+    cleared = {**{cell: (None, None) for cell in DEAL_1}, **DEAL_2}  # deal 1 taken back only
+    data = director_client.post(
+        url(empty_table), form_data(4, cleared, base_version=1), **XHR
+    ).json()
+    assert [held["deal"] for held in data["held"]] == [1]
+    assert data["status_text"] == (
+        "Spel 1-2 opgeslagen · de wijziging in spel 1: nog niet opgeslagen: de latere spellen "
+        "zouden dan niet meer op volgorde zijn"
+    )
+    assert stored_cells(empty_table) == {**DEAL_1, **DEAL_2}  # deal 1 stays as saved
+
+
 def test_a_held_box_problem_names_its_box(empty_table, director_client):
     forbidden = {(1, 1): (0, None), (1, 2): (0, None), (1, 3): (0, None), (1, 0): (1, None)}
     data = director_client.post(url(empty_table), form_data(4, forbidden), **XHR).json()

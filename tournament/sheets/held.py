@@ -110,9 +110,11 @@ def status_text(counted: SheetContent, held: dict | None, version: int) -> str:
         else:
             first = entry["boxes"][0]
             problem = f"{first['player']}: {_first_lower(first['message'])}"
-        parts.append(
-            _("deal %(number)s: %(problem)s") % {"number": entry["deal"], "problem": problem}
-        )
+        if entry["deal"] <= last:  # a counted deal whose change is held: it stays as saved
+            part = _("the change to deal %(number)s: %(problem)s")
+        else:
+            part = _("deal %(number)s: %(problem)s")
+        parts.append(part % {"number": entry["deal"], "problem": problem})
     for entry in held["penalties"]:
         parts.append(_first_lower(entry["message"]))
     return " · ".join(parts)
