@@ -57,7 +57,7 @@ def test_one_page_per_table_with_its_number_round_and_players_in_seat_order(
 def test_the_form_has_the_deal_columns_two_boxes_each_and_the_totals(director_client, tournament):
     (page, *_rest) = pdf_pages(sheets_pdf(director_client, tournament))
     assert " ".join(spec.label for spec in DEALS) == "1 2 3 4 5 5Z 5B 4 3 2 1"
-    assert re.search(r"Name 1 2 3 4 5 5Z 5B 4 3 2 1 (bid won ){11}", page)
+    assert re.search(r"Name 1 2 3 4 5 6 7 8 9 10 11 1 2 3 4 5 5Z 5B 4 3 2 1 (bid won ){11}", page)
     assert "Bollen Points Correct Total" in page
     assert "deals and bids last" in page
     assert "5Z: no trump. 5B: no trump, bid blind" in page
@@ -136,7 +136,7 @@ def test_blank_sheet_is_one_page_without_names_with_a_line_for_the_dealer(
     response = director_client.get(reverse("print_blank", args=[tournament.slug, seats]))
     assert response["Content-Type"] == "application/pdf"
     (page,) = pdf_pages(response.content)
-    assert re.search(r"Name 1 2 3 4 5 5Z 5B 4 3 2 1 (bid won ){11}", page)
+    assert re.search(r"Name 1 2 3 4 5 6 7 8 9 10 11 1 2 3 4 5 5Z 5B 4 3 2 1 (bid won ){11}", page)
     assert "Bollen Points Correct Total" in page
     assert "Dealer" in page
     assert " ".join(str(seat) for seat in range(1, seats + 1)) in page
