@@ -73,7 +73,9 @@ RULE_MESSAGES = {
     ErrorCode.DEAL_ORDER: gettext_lazy(
         "This deal has entries while an earlier deal is not finished."
     ),
-    ErrorCode.PENALTY_DEAL: gettext_lazy("A penalty bol in a deal that has not been played."),
+    ErrorCode.PENALTY_DEAL: gettext_lazy(
+        "A penalty bol in a deal that has not been played: enter that deal's bids and tricks first."
+    ),
     ErrorCode.PENALTY_SEAT: gettext_lazy("A penalty bol for a player who is not at the table."),
     ErrorCode.PLAYER_COUNT: gettext_lazy("At least 3 players are needed to seat a table."),
 }

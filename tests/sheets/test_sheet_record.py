@@ -6,6 +6,7 @@ import random
 import uuid
 
 import pytest
+from django.utils import translation
 
 from scoring.errors import ErrorCode
 from scoring.simulate import simulate_sheet
@@ -138,9 +139,14 @@ def test_penalty_bollen_are_added_and_removed(empty_table):
 
 
 def test_a_penalty_in_a_deal_not_reached_is_refused(empty_table):
-    with pytest.raises(SheetProblems) as refused:
+    with pytest.raises(SheetProblems) as refused, translation.override("nl"):
         record(empty_table, DEAL_1, penalties=[(5, 0)])
     assert [p.code for p in refused.value.rule_problems] == [ErrorCode.PENALTY_DEAL]
+    # It says what to do: the deal comes first.
+    assert refused.value.problems[0].message == (
+        "Een strafbol in een spel dat nog niet gespeeld is: vul eerst de biedingen en slagen van "
+        "dat spel in."
+    )
 
 
 def test_restoring_a_version_saves_it_again_as_a_new_version(empty_table, director):
