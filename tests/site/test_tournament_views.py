@@ -84,6 +84,10 @@ def test_a_criterion_chosen_twice_is_marked_where_it_repeats(director_client, se
     errors = response.context["form"].errors
     assert list(errors) == [wrong]
     assert errors[wrong] == ["Elk criterium kan maar één keer gekozen worden."]
+    # The page opens at a summary that links to the field (the settings page is long).
+    body = response.content.decode()
+    assert "Niet opgeslagen: kijk het veld hieronder na." in body
+    assert f'<a href="#id_{wrong}">' in body
     assert not Tournament.objects.exists()
 
 

@@ -14,3 +14,9 @@ document.addEventListener("click", (event) => {
     window.print();
   }
 });
+
+// A form sent back with errors opens at its summary of them (the fields may be far below).
+document.addEventListener("DOMContentLoaded", () => {
+  const summary = document.getElementById("error-summary");
+  if (summary) summary.focus();
+});
