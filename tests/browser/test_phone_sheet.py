@@ -309,6 +309,9 @@ def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, sc
     expect(ask).to_be_hidden()
     assert_fits(page, page.width)
     screenshot(page, f"phone-clear-deal-{page.size}")
+    yes = confirm.get_by_role("button", name=dutch("Yes, clear"))
+    box = yes.bounding_box()  # above the totals strip that covers a small phone's bottom
+    assert box["y"] + box["height"] <= page.locator(".phone-totals").bounding_box()["y"]
     confirm.get_by_role("button", name=dutch("No, keep it")).tap()
     expect(confirm).to_be_hidden()
     expect(page.locator('#phone-sheet button.phone-tap[aria-pressed="true"]')).to_have_count(2 * n)
@@ -318,6 +321,9 @@ def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, sc
     expect(page.locator('#phone-sheet button.phone-tap[aria-pressed="true"]')).to_have_count(0)
     expect(confirm).to_be_hidden()
     expect(ask).to_be_hidden()
+    expect(page.locator("#phone-sheet .phone-cleared")).to_have_text(
+        dutch("Deal %(number)s is cleared.") % {"number": 1}
+    )
     # "open" once the server's answer says it counts nothing of deal 1 any more.
     expect(overview_state(page, 1)).to_have_attribute("data-state", "open")
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
@@ -341,6 +347,11 @@ def test_only_the_last_deal_with_input_can_be_cleared(at_the_table):
     page.locator('#phone-sheet [data-move="previous"]').tap()
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(1))
     expect(ask).to_be_hidden()  # deal 2 has input: clearing deal 1 would break the order
+    later = "To clear this deal, clear deal %(number)s first: only the last deal with input "
+    later += "can be cleared."
+    expect(page.locator("#phone-sheet .phone-clear-later")).to_have_text(
+        dutch(later) % {"number": 2}
+    )
 
     page.locator('#phone-sheet [data-move="next"]').tap()
     ask.tap()
@@ -352,6 +363,7 @@ def test_only_the_last_deal_with_input_can_be_cleared(at_the_table):
     expect(page.locator("#sync")).to_have_attribute("data-state", "saved")
     page.locator('#phone-sheet [data-move="previous"]').tap()
     expect(ask).to_be_visible()  # now deal 1 is the last one with input
+    expect(page.locator("#phone-sheet .phone-clear-later")).to_be_hidden()
     expect(confirm).to_be_hidden()  # and nothing is asked before the tap
     assert stored(page.table).get((2, first), (None, None)) == (None, None)
 

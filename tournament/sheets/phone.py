@@ -48,6 +48,11 @@ def phone_messages() -> dict[str, object]:
         "clear_saved_question": _(
             "Deal %(number)s is saved and counts in the points. Clear all its bids and tricks?"
         ),
+        "clear_later_first": _(
+            "To clear this deal, clear deal %(number)s first: only the last deal with input "
+            "can be cleared."
+        ),
+        "cleared": _("Deal %(number)s is cleared."),
         "first_dealer_failed": _("Not saved: no connection to the site. Tap again."),
     }
 

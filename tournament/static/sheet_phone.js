@@ -40,6 +40,8 @@
   const clearAsk = section.querySelector('[data-move="clear-ask"]');
   const clearConfirm = section.querySelector(".phone-clear-confirm");
   const clearQuestion = document.getElementById("phone-clear-question");
+  const clearLater = section.querySelector(".phone-clear-later");
+  const clearedNode = section.querySelector(".phone-cleared");
   const overview = section.querySelector(".phone-deals");
   const totalsList = section.querySelector(".phone-totals ul");
   const firstDealer = document.getElementById("phone-first-dealer");
@@ -348,12 +350,18 @@
   function typed(deal) {
     return editable(deal).some(function (input) { return input.value !== ""; });
   }
+  let cleared = null;  // the deal just cleared, said until the next tap
   function drawClear(deal) {
-    const later = config.deals.some(function (d) { return d.deal > deal && typed(d.deal); });
-    const can = typed(deal) && !later;
+    const later = config.deals.filter(function (d) { return d.deal > deal && typed(d.deal); });
+    const can = typed(deal) && later.length === 0;
     if (!can) clearing = null;
     clearAsk.hidden = !can || clearing === deal;
     clearConfirm.hidden = clearing !== deal;
+    clearLater.hidden = !typed(deal) || later.length === 0;
+    if (!clearLater.hidden) {
+      clearLater.textContent = fmt(P.clear_later_first, {number: later[later.length - 1].deal});
+    }
+    clearedNode.textContent = cleared === deal ? fmt(P.cleared, {number: deal}) : "";
     // A saved deal counts: say so before it goes.
     const counted = complete(deal) && dealState(deal) === "saved";
     clearQuestion.textContent = fmt(counted ? P.clear_saved_question : P.clear_question, {number: deal});
@@ -365,6 +373,7 @@
       input.dispatchEvent(new Event("input", {bubbles: true}));
     });
     clearing = null;
+    cleared = deal;
     redraw();
     title.focus({preventScroll: true});
     pinned = true;  // the status line's words change with the save: keep the deal's top in view
@@ -383,6 +392,7 @@
   function tap(button) {
     const input = box(button.dataset.deal, button.dataset.seat, button.dataset.kind);
     if (!input || input.disabled) return;
+    cleared = null;
     const deal = Number(button.dataset.deal);
     const bidsBefore = filled(values(deal, "bid"));
     const completeBefore = complete(deal);
@@ -399,6 +409,7 @@
   function show(deal, focus) {
     shown = Math.max(1, Math.min(config.deals.length, deal));
     clearing = null;
+    cleared = null;
     redraw();
     if (focus) {
       title.focus({preventScroll: true});
@@ -417,7 +428,9 @@
     else if (target.dataset.move === "clear-ask") {
       clearing = shown;
       redraw();
-      clearConfirm.querySelector('[data-move="clear-no"]').focus();
+      // Above the totals strip, which covers the bottom of a small phone.
+      clearConfirm.scrollIntoView({block: "nearest"});
+      clearConfirm.querySelector('[data-move="clear-no"]').focus({preventScroll: true});
     } else if (target.dataset.move === "clear-no") {
       clearing = null;
       redraw();
