@@ -29,7 +29,16 @@ urlpatterns = [
     ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    # A club as a whole: its settings and people (its admins), the address for phones and the
+    # test link a phone opens, a club's public page on a site of many clubs.
+    path("club/", include("tournament.clubs.urls")),
     path("settings/address/", venue_views.site_address_edit, name="site_address_edit"),
+    path(
+        "settings/address/check/<str:token>/",
+        venue_views.site_address_check,
+        name="site_address_check",
+    ),
+    path("clubs/<slug:slug>/", tournaments_views.club_public, name="club_public"),
     # Before t/<slug>/, which would take "new" and "import" for slugs.
     path("t/new/", tournaments_views.tournament_create, name="tournament_create"),
     path("t/import/", tournament_file_views.tournament_upload, name="tournament_upload"),

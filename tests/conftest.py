@@ -38,11 +38,24 @@ def _empty_cache(request):
 
 
 @pytest.fixture
-def director(django_user_model):
-    """A signed-in tournament director's account."""
-    return django_user_model.objects.create_user(
+def club(db):
+    """The site's one club, as a laptop has it (made by the first ``make run``)."""
+    from tournament.clubs.services import club_sole
+
+    return club_sole()
+
+
+@pytest.fixture
+def director(django_user_model, club):
+    """A tournament director's account: the admin of the site's one club, as the laptop's
+    ``directeur`` is."""
+    from tournament.models import ClubRole
+
+    user = django_user_model.objects.create_user(
         username="director", password="correct-horse-battery", is_staff=True
     )
+    ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.ADMIN)
+    return user
 
 
 @pytest.fixture

@@ -19,11 +19,12 @@ def played_tournament(
     director=None,
     names: list[str] | None = None,
     public: bool = False,
+    club=None,
 ) -> Tournament:
     """A tournament of ``rounds`` rounds at tables of 4 and 5, seated at random.
 
     Every table has played all 11 deals, except that ``last_round`` gives the number of deals
-    played per table of the last round.
+    played per table of the last round. It belongs to ``club`` (default: the site's one club).
     """
     rng = random.Random(seed)
     names = names or [f"Speler {i}" for i in range(1, n_players + 1)]
@@ -40,7 +41,7 @@ def played_tournament(
         played_deals=played,
         settings={"table_sizes": [4, 5], "public": public},
     )
-    return tournament_import(document=document, director=director)
+    return tournament_import(document=document, club=club, director=director)
 
 
 def sheet_version_stored(table, cells, penalties=()):

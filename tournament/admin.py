@@ -10,6 +10,9 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import (
+    Club,
+    ClubAddressChange,
+    ClubRole,
     Competition,
     CompetitionEvening,
     Member,
@@ -49,8 +52,8 @@ class PlayerInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "date", "place", "rounds_planned", "public")
-    list_filter = ("public", "date", "language")
+    list_display = ("name", "club", "date", "place", "rounds_planned", "public")
+    list_filter = ("club", "public", "date", "language")
     search_fields = ("name", "place", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("directors", "scorers")
@@ -144,8 +147,8 @@ class SheetConfirmationAdmin(ReadOnly, admin.ModelAdmin):
 # which shows what moves and refuses two people of one evening.
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
-    list_display = ("name", "club", "number", "active")
-    list_filter = ("active", "club")
+    list_display = ("name", "club", "number", "active", "register")
+    list_filter = ("register", "active")
     search_fields = ("name", "club", "number")
 
 
@@ -157,6 +160,32 @@ class CompetitionEveningInline(admin.TabularInline):
 
 @admin.register(Competition)
 class CompetitionAdmin(admin.ModelAdmin):
-    list_display = ("name", "season", "slug", "best", "min_evenings", "public")
-    filter_horizontal = ("directors",)
+    list_display = ("name", "season", "club", "slug", "best", "min_evenings", "public")
+    list_filter = ("club",)
     inlines = [CompetitionEveningInline]
+
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    """Clubs and their people; whoever runs the installation (a superuser) may correct them
+    here, the clubs' own admins do it on the club's page."""
+
+    list_display = ("name", "slug", "site_url", "created_at")
+    search_fields = ("name", "slug")
+    readonly_fields = ("slug", "site_url")
+    inlines = [ClubRoleInline]
+
+
+@admin.register(ClubAddressChange)
+class ClubAddressChangeAdmin(ReadOnly, admin.ModelAdmin):
+    """The record of the address changes: looked at, never edited."""
+
+    list_display = ("club", "changed_at", "changed_by_name", "old_url", "new_url", "confirmed_at")
+    list_filter = ("club",)
+    exclude = ("check_hash",)

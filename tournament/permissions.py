@@ -1,14 +1,19 @@
-"""Who may do what in a tournament.
+"""Who may do what in a tournament, and on the pages of a club as a whole.
 
-- Co-directors (``Tournament.directors``) and superusers direct it: everything.
+- Co-directors (``Tournament.directors``), the admins of the tournament's club and superusers
+  direct it: everything.
 - Scorers (``Tournament.scorers``) keep score: they enter and confirm sheets, look at a table's
   link and follow the rounds, but do not seat, change players, import, export the whole
   tournament, delete, change settings or manage the team.
 - The public sees the public pages, when the director has switched them on.
+- A club's pages (``club_required``) work in the request's current club
+  (``tournament.clubs.current``): for its directors and admins, or its admins only. The roles
+  are ``tournament.clubs.roles``'s.
 
-The view decorators give the view the ``tournament`` of the URL's ``slug`` and set
-``request.can_direct`` so that templates show a scorer only the buttons they may press. They
-also mark the view (``director_only`` / ``team_only``) for the URL access test.
+The tournament decorators give the view the ``tournament`` of the URL's ``slug`` and set
+``request.can_direct`` so that templates show a scorer only the buttons they may press. The
+decorators also mark the view (``director_only`` / ``team_only`` / ``club_only``) for the URL
+access test.
 """
 
 from __future__ import annotations
@@ -17,13 +22,17 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, Protocol, TypeGuard, cast
 
+from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
-from tournament.models import Tournament
+from tournament.clubs.current import current_club, posted_for_other_club
+from tournament.clubs.roles import directs_in_club, is_club_admin
+from tournament.models import Club, Tournament
 
 # What ``request.user`` is: the signed-in account or the anonymous visitor.
 AnyUser = User | AnonymousUser
@@ -33,6 +42,13 @@ class TournamentRequest(HttpRequest):
     """The request a decorated view gets: the decorator has set ``can_direct``."""
 
     can_direct: bool
+    club_admin: bool
+
+
+class ClubRequest(HttpRequest):
+    """The request a club page gets: the decorator has set ``club`` (the current club)."""
+
+    club: Club
 
 
 class MarkedView(Protocol):
@@ -40,6 +56,7 @@ class MarkedView(Protocol):
 
     director_only: bool
     team_only: bool
+    club_only: str
 
     def __call__(self, request: HttpRequest, /, *args: Any, **kwargs: Any) -> HttpResponse: ...
 
@@ -50,10 +67,13 @@ def _active(user: AnyUser) -> TypeGuard[User]:
 
 
 def is_director(user: AnyUser, tournament: Tournament) -> bool:
-    """Superusers direct every tournament; other accounts the ones they are listed on."""
+    """Superusers direct every tournament, a club's admins every one of their club; other
+    accounts the ones they are listed on."""
     if not _active(user):
         return False
     if user.is_superuser:
+        return True
+    if is_club_admin(user, tournament.club):
         return True
     return tournament.directors.filter(pk=user.pk).exists()
 
@@ -78,16 +98,19 @@ def _tournament_view(
     def wrapper(request: TournamentRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        tournament = get_object_or_404(Tournament, slug=slug)
+        tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
         if not allowed(request.user, tournament):
             raise PermissionDenied
         request.can_direct = is_director(request.user, tournament)
+        # The club's settings (the address for phones) are its admins' only.
+        request.club_admin = is_club_admin(request.user, tournament.club)
         return view(request, tournament, *args, **kwargs)
 
     # A plain function carries the marks; the Protocol tells the type checker they are there.
     marked = cast(MarkedView, wrapper)
     marked.director_only = director_only  # read by the URL access test
     marked.team_only = not director_only
+    marked.club_only = ""
     return marked
 
 
@@ -104,6 +127,48 @@ def team_required(view: Callable[..., HttpResponse]) -> MarkedView:
     """For the whole team: directors and scorers. Anonymous visitors are sent to sign in;
     other accounts get 403."""
     return _tournament_view(view, allowed=is_on_team, director_only=False)
+
+
+ADMIN = "admin"
+DIRECTOR = "director"
+
+
+def club_required(role: str) -> Callable[[Callable[..., HttpResponse]], MarkedView]:
+    """A page of the current club as a whole, for its admins (``ADMIN``) or its directors and
+    admins (``DIRECTOR``). The view gets the club; anonymous visitors are sent to sign in,
+    accounts without that role in a club get 403. A form sent for another club than the
+    current one (switched in another tab) goes back to the page with a message."""
+    allowed = is_club_admin if role == ADMIN else directs_in_club
+
+    def decorate(view: Callable[..., HttpResponse]) -> MarkedView:
+        @wraps(view)
+        def wrapper(request: ClubRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            club = current_club(request)
+            if club is None or not allowed(request.user, club):
+                raise PermissionDenied
+            if request.method == "POST" and posted_for_other_club(request, club):
+                messages.error(
+                    request,
+                    _(
+                        "This form was for another club than the one you work in now "
+                        "(%(club)s, chosen in another window). Nothing was saved; check the "
+                        "page and send it again."
+                    )
+                    % {"club": club},
+                )
+                return redirect(request.get_full_path())
+            request.club = club
+            return view(request, club, *args, **kwargs)
+
+        marked = cast(MarkedView, wrapper)
+        marked.director_only = False
+        marked.team_only = False
+        marked.club_only = role  # read by the URL access test
+        return marked
+
+    return decorate
 
 
 class PublicPageMissing(Http404):

@@ -27,6 +27,7 @@ from playwright.sync_api import expect
 from scoring.deals import bidding_order, deal_spec
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
+from tournament.clubs.services import club_sole
 from tournament.models import (
     Member,
     Player,
@@ -188,10 +189,10 @@ def _closed_round(tournament, director) -> dict:
 def _season(tournament, director) -> dict:
     """A public competition of two evenings; the second has a near match to answer
     ("K. Lid" may be the member Karel Lid)."""
-    Member.objects.create(name="Karel Lid")
+    Member.objects.create(register=club_sole(), name="Karel Lid")
     names = ["Lid A", "Lid B", "Lid C", "Lid D", "Lid E"]
     competition = competition_create(
-        director=director,
+        club=club_sole(),
         settings=CompetitionSettings(name="Clubkampioenschap", season="2026", public=True),
         tournaments=[
             played_tournament(5, 2, seed=11, names=names, director=director),

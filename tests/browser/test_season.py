@@ -11,6 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.season.conftest import NAMES, evening
+from tournament.clubs.services import club_sole
 from tournament.models import Member, Tournament
 from tournament.season.services import CompetitionSettings, competition_create
 
@@ -27,7 +28,7 @@ PAGE_SCROLLS_SIDEWAYS = (
 def season_of(user):
     """Three played evenings: all ten members, then nine (no J), then eight (no A, no J)."""
     return competition_create(
-        director=user,
+        club=club_sole(),
         settings=CompetitionSettings(name="Clubkampioenschap", season="2026", min_evenings=2),
         tournaments=[
             evening(1, NAMES, user),
@@ -200,7 +201,10 @@ def test_on_a_phone_the_member_list_headers_do_not_break_inside_a_word(signed_in
     page.set_viewport_size({"width": 390, "height": 844})
     for name in NAMES:
         Member.objects.create(
-            name=f"{name} Langenaam-Verhoeven", club="De Kaartclub", number=f"10{name[-1]}"
+            register=club_sole(),
+            name=f"{name} Langenaam-Verhoeven",
+            club="De Kaartclub",
+            number=f"10{name[-1]}",
         )
     page.goto(live_server.url + reverse("member_list"))
     for text in ("Lidnummer", "Actief", "Naam", "Club"):

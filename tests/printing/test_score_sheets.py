@@ -85,7 +85,7 @@ def test_each_page_has_a_qr_code_of_its_tables_entry_url(director_client, tourna
     tables = load_table_sheets(tournament=tournament, round_number=2)
     images = pdf_page_images(response.content)
     assert len(images) == len(tables)
-    site = site_url(response.wsgi_request)
+    site = site_url(response.wsgi_request, club=tournament.club)
     urls = [table_entry_url(table, site=site) for table in tables]
     assert len(set(urls)) == len(tables)
     for page_images, url in zip(images, urls, strict=True):
@@ -99,7 +99,7 @@ def test_the_entry_url_is_an_absolute_link_at_the_address_for_phones(
     settings.SITE_URL = "http://192.168.1.20:8000"
     response = director_client.get(reverse("print_sheets", args=[tournament.slug, 1]))
     table = load_table_sheets(tournament=tournament, round_number=1)[1]
-    url = table_entry_url(table, site=site_url(response.wsgi_request))
+    url = table_entry_url(table, site=site_url(response.wsgi_request, club=tournament.club))
     assert url.startswith("http://192.168.1.20:8000/s/")
     resolve(urlsplit(url).path)  # raises Resolver404 if no page answers there
 

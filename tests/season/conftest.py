@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import played_tournament
+from tournament.clubs.services import club_sole
 from tournament.season.services import CompetitionSettings, competition_create
 
 NAMES = [f"Lid {letter}" for letter in "ABCDEFGHIJ"]
@@ -23,7 +24,7 @@ def season(director):
         evening(3, NAMES[1:9], director),
     ]
     return competition_create(
-        director=director,
+        club=club_sole(),
         settings=CompetitionSettings(name="Clubkampioenschap", season="2026", best=2),
         tournaments=tournaments,
     )

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.season.conftest import NAMES
+from tournament.clubs.services import club_sole
 from tournament.models import Competition, Member, Tournament
 from tournament.season.check_in import NEW_MEMBER
 from tournament.season.services import CompetitionSettings, competition_create
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def fresh(director):
     """A competition without evenings, as a club starts its season."""
-    return competition_create(director=director, settings=CompetitionSettings(name="Najaar"))
+    return competition_create(club=club_sole(), settings=CompetitionSettings(name="Najaar"))
 
 
 def messages_of(response) -> list[str]:
@@ -30,7 +31,7 @@ def test_the_first_check_in_of_a_new_competition_uses_the_tournament_defaults(
     director_client, fresh
 ):
     for name in ("Anna Aalbers", "Bert Bos", "Cor Claassen"):
-        Member.objects.create(name=name)
+        Member.objects.create(register=club_sole(), name=name)
     response = director_client.post(
         reverse("check_in", args=[fresh.slug]),
         {"name": "Avond 1", "members": list(Member.objects.values_list("pk", flat=True))},
@@ -65,7 +66,7 @@ def test_a_check_in_with_too_few_people_says_so_on_the_page(director_client, fre
 
 
 def test_a_new_name_already_in_the_register_is_a_message_naming_it(director_client, fresh):
-    anna = Member.objects.create(name="Anna Aalbers", club="De Troef")
+    anna = Member.objects.create(register=club_sole(), name="Anna Aalbers", club="De Troef")
     url = reverse("check_in", args=[fresh.slug])
     typed = {"name": "Avond 1", "new_people": "anna aalbers, de troef\nBert Bos\nCor Claassen\n"}
     asked = director_client.post(url, typed)
@@ -82,9 +83,9 @@ def test_a_new_name_already_in_the_register_is_a_message_naming_it(director_clie
 
 
 def test_two_people_of_one_name_tonight_are_named_not_a_line_number(director_client, fresh):
-    one = Member.objects.create(name="Jan Smit", club="De Troef")
-    two = Member.objects.create(name="Jan Smit", club="Harten")
-    three = Member.objects.create(name="Cor Claassen")
+    one = Member.objects.create(register=club_sole(), name="Jan Smit", club="De Troef")
+    two = Member.objects.create(register=club_sole(), name="Jan Smit", club="Harten")
+    three = Member.objects.create(register=club_sole(), name="Cor Claassen")
     response = director_client.post(
         reverse("check_in", args=[fresh.slug]),
         {"name": "Avond 1", "members": [one.pk, two.pk, three.pk]},
@@ -106,7 +107,7 @@ def test_a_bad_date_is_a_message_at_the_date(director_client, fresh):
 
 
 def test_an_evening_name_that_is_taken_gets_its_own_address(director_client, fresh):
-    Member.objects.bulk_create([Member(name=n) for n in ("Anna A", "Bert B", "Cor C")])
+    Member.objects.bulk_create([Member(register=club_sole(), name=n) for n in ("Anna A", "Bert B", "Cor C")])
     ids = list(Member.objects.values_list("pk", flat=True))
     url = reverse("check_in", args=[fresh.slug])
     director_client.post(url, {"name": "Avond", "date": "2026-09-01", "members": ids})
@@ -123,7 +124,7 @@ def test_an_evening_name_that_is_taken_gets_its_own_address(director_client, fre
 @pytest.fixture
 def register(fresh):
     return {
-        name: Member.objects.create(name=name, club=club)
+        name: Member.objects.create(register=club_sole(), name=name, club=club)
         for name, club in [("J. de Vries", "De Troef"), ("Sjaak Brouwer", ""), ("Cor Bos", "")]
     }
 
@@ -215,7 +216,7 @@ def test_a_refused_merge_says_which_evening_and_how_to_fix_it(director_client, f
 
 def test_the_check_in_lists_members_by_surname_as_the_register_does(director_client, fresh):
     for name in ("Piet van der Zee", "Anna Mulder", "Jan de Boer", "Kees Aalbers"):
-        Member.objects.create(name=name)
+        Member.objects.create(register=club_sole(), name=name)
     page = director_client.get(reverse("check_in", args=[fresh.slug]))
     listed = [label for _pk, label in page.context["form"].fields["members"].choices]
     assert listed == ["Kees Aalbers", "Jan de Boer", "Anna Mulder", "Piet van der Zee"]

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.season.conftest import evening
+from tournament.clubs.services import club_sole
 from tournament.errors import Refused
 from tournament.models import Competition, Member, MemberQuestion, Player, Tournament
 from tournament.season.file import competition_file_check
@@ -44,7 +45,7 @@ def wipe() -> None:
 @pytest.fixture
 def asked(season, director):
     """The season with a fourth evening whose "K. Lid" may be the member "Karel Lid"."""
-    Member.objects.create(name="Karel Lid", number="17", active=False)
+    Member.objects.create(register=club_sole(), name="Karel Lid", number="17", active=False)
     competition_add(
         competition=season, tournament=evening(20, ["K. Lid", "Lid A", "Lid B", "Lid C"], director)
     )

@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tournament.clubs.services import club_sole
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def _tournament(director, name: str, date: datetime.date | None) -> Tournament:
     tournament = Tournament.objects.create(
-        name=name, slug=name.lower().replace(" ", "-"), date=date, public=True
+        club=club_sole(), name=name, slug=name.lower().replace(" ", "-"), date=date, public=True
     )
     tournament.directors.add(director)
     return tournament

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from tests.factories import played_tournament
 from tests.printing.reading import pdf_pages
+from tournament.clubs.services import club_sole
 from tournament.season.services import CompetitionSettings, competition_create
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def full_season(director):
         for seed in range(1, 11)
     ]
     return competition_create(
-        director=director,
+        club=club_sole(),
         settings=CompetitionSettings(name="Clubcompetitie", season="2026-2027", best=8),
         tournaments=evenings,
     )

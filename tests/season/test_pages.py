@@ -9,6 +9,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.season.conftest import NAMES, evening
+from tournament.clubs.services import club_sole
 from tournament.models import Member, Tournament
 from tournament.season.services import competition_add
 
@@ -71,7 +72,7 @@ def test_the_register_adds_edits_and_searches(director_client):
 
 def test_merge_shows_what_moves_before_it_merges(director_client, season):
     keep = Member.objects.get(name="Lid J")
-    drop = Member.objects.create(name="L. J")
+    drop = Member.objects.create(register=club_sole(), name="L. J")
     url = reverse("member_merge", args=[keep.pk])
     preview = director_client.get(url, {"other": drop.pk})
     assert "Samenvoegen" in preview.content.decode()
@@ -98,7 +99,7 @@ def test_check_in_ticks_last_evening_and_creates_the_evening(director_client, se
 
 
 def test_questions_page_answers_same_and_different_person(director_client, season, director):
-    Member.objects.create(name="Karel Lid")
+    Member.objects.create(register=club_sole(), name="Karel Lid")
     tournament = played_near(director)
     competition_add(competition=season, tournament=tournament)
     url = reverse("competition_questions", args=[season.slug])

@@ -12,6 +12,7 @@ from django.urls import reverse
 from PIL import Image
 
 from tests.printing.reading import qr_texts
+from tournament.clubs.services import club_sole
 from tournament.season.services import CompetitionSettings, competition_create
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +58,7 @@ def test_the_front_page_lists_the_public_season_pages_with_the_public_tournament
     client, season, director
 ):
     other = competition_create(
-        director=director, settings=CompetitionSettings(name="Voorjaar", season="2027")
+        club=club_sole(), settings=CompetitionSettings(name="Voorjaar", season="2027")
     )
     front = client.get(reverse("tournament_list"))
     assert reverse("public_season", args=[season.slug]) not in front.content.decode()

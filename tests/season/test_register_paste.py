@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tournament.clubs.services import club_sole
 from tournament.models import Member
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ LIST = (
 
 
 def test_a_pasted_list_is_previewed_line_by_line_before_anything_is_added(director_client):
-    Member.objects.create(name="Cor Claassen")
+    Member.objects.create(register=club_sole(), name="Cor Claassen")
     page = director_client.post(reverse("member_list"), {"paste": LIST})
     rows = {row.line: row for row in page.context["pasted"]}
     assert (rows[1].name, rows[1].club, rows[1].number) == ("Anna Aalbers", "De Troef", "101")

@@ -7,6 +7,7 @@ from itertools import combinations
 import pytest
 
 from tests.season.conftest import evening
+from tournament.clubs.services import club_sole
 from tournament.models import Member, Round
 from tournament.rounds.seating import round_seat, round_unseat
 from tournament.season.check_in import CheckIn, evening_check_in
@@ -23,7 +24,7 @@ TWELVE = [f"Lid {letter}" for letter in "ABCDEFGHIJKL"]
 def tonight(director):
     """Two played evenings of twelve members, and tonight's evening of the same twelve."""
     competition = competition_create(
-        director=director,
+        club=club_sole(),
         settings=CompetitionSettings(name="Clubavonden", season_seating=True),
         tournaments=[evening(seed, TWELVE, director) for seed in (5, 6)],
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import played_tournament
+from tournament.clubs.services import club_sole
 from tournament.errors import Refused
 from tournament.models import Member, MemberQuestion, Player
 from tournament.season import check_in, merge, services
@@ -45,7 +46,7 @@ def test_matching_folds_case_and_spaces_and_asks_about_near_names(season):
     tournament = played_tournament(
         4, rounds=1, seed=9, names=["  lid   a", "L. Ca", "Anders", "Nieuw Lid"]
     )
-    services.member_create(name="Lars Ca")
+    services.member_create(register=club_sole(), name="Lars Ca")
     services.competition_add(competition=season, tournament=tournament)
     by_name = {" ".join(p.name.split()): p for p in tournament.players.all()}
     assert by_name["lid a"].member.name == "Lid A"
@@ -68,7 +69,7 @@ def test_a_tournament_is_an_evening_once(season):
 
 def test_merging_moves_the_players_and_keeps_the_season(season):
     only_first = Member.objects.get(name="Lid J")
-    other = services.member_create(name="J. Lid", club="")
+    other = services.member_create(register=club_sole(), name="J. Lid", club="")
     # J. Lid played evening 3 (a player re-pointed by hand for the test).
     player = Player.objects.filter(tournament=season.evenings.get(number=3).tournament).first()
     player.member = other
@@ -92,12 +93,12 @@ def test_two_members_who_played_one_evening_cannot_be_merged(season):
 
 
 def test_the_register_refuses_a_name_and_club_twice(db):
-    services.member_create(name="Jan de Vries", club="De Troef")
+    services.member_create(register=club_sole(), name="Jan de Vries", club="De Troef")
     with pytest.raises(Refused) as caught:
-        services.member_create(name=" jan  DE vries ", club="de troef")
+        services.member_create(register=club_sole(), name=" jan  DE vries ", club="de troef")
     assert caught.value.code == SeasonRefusal.MEMBER_TWICE
     with pytest.raises(Refused):
-        services.member_create(name="", club="")
+        services.member_create(register=club_sole(), name="", club="")
 
 
 def test_check_in_creates_the_evening_with_members_and_new_names(season, director):

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import played_tournament
-from tournament.models import SiteSettings
+from tournament.models import Club, ClubAddressChange
 from tournament.venue import network
 from tournament.venue.site_address import (
     AddressSource,
@@ -47,62 +47,69 @@ def loopback_request(host: str = "127.0.0.1:8000"):
 
 @pytest.mark.django_db
 def test_without_settings_it_is_the_network_address_never_the_browsers_loopback_name(
-    on_club_wifi, settings
+    on_club_wifi, settings, club
 ):
     settings.SITE_URL = ""
-    address = site_address(loopback_request())
-    assert address == site_address(loopback_request())
+    address = site_address(loopback_request(), club=club)
+    assert address == site_address(loopback_request(), club=club)
     assert address.url == f"http://{LAPTOP}:8000"
     assert address.source == AddressSource.NETWORK
-    assert "127.0.0.1" not in absolute_url("/s/abc/", loopback_request("localhost:8123"))
-    assert absolute_url("/s/abc/", loopback_request("localhost:8123")) == (
-        f"http://{LAPTOP}:8123/s/abc/"
-    )
+    link = absolute_url("/s/abc/", loopback_request("localhost:8123"), club=club)
+    assert link == f"http://{LAPTOP}:8123/s/abc/"
 
 
 @pytest.mark.django_db
-def test_site_url_from_the_environment_comes_before_the_network_address(on_club_wifi, settings):
+def test_site_url_from_the_environment_comes_before_the_network_address(
+    on_club_wifi, settings, club
+):
     settings.SITE_URL = "http://bollen.example.nl"
-    assert site_url(loopback_request()) == "http://bollen.example.nl"
-    assert site_address().source == AddressSource.ENVIRONMENT
+    assert site_url(loopback_request(), club=club) == "http://bollen.example.nl"
+    assert site_address(club=club).source == AddressSource.ENVIRONMENT
 
 
 @pytest.mark.django_db
-def test_the_address_set_on_the_site_comes_first_and_shows_at_once(on_club_wifi, settings):
+def test_a_clubs_address_comes_before_the_network_but_never_before_site_url(
+    on_club_wifi, settings, club
+):
+    settings.SITE_URL = ""
+    Club.objects.filter(pk=club.pk).update(site_url="http://10.0.0.5:8000")
+    club.refresh_from_db()
+    assert site_url(club=club) == "http://10.0.0.5:8000"
+    assert site_address(club=club).source == AddressSource.SITE
+    other = Club.objects.create(name="De Buren", slug="buren")
+    assert site_url(club=other) == f"http://{LAPTOP}:8000"  # one club's address is its own
+    # Set by whoever runs the server: every club's, whatever a club stored.
     settings.SITE_URL = "http://bollen.example.nl"
-    SiteSettings.objects.update_or_create(pk=1, defaults={"site_url": "http://10.0.0.5:8000"})
-    assert site_url() == "http://10.0.0.5:8000"
-    assert site_address().source == AddressSource.SITE
-    SiteSettings.objects.filter(pk=1).update(site_url="http://10.0.0.6:8000")
-    assert site_url() == "http://10.0.0.6:8000"  # no stale copy in this process
-    SiteSettings.objects.filter(pk=1).update(site_url="")
-    assert site_url() == "http://bollen.example.nl"
+    assert site_url(club=club) == "http://bollen.example.nl"
+    assert site_address(club=club).source == AddressSource.ENVIRONMENT
 
 
 @pytest.mark.django_db
-def test_one_query_per_request_at_most(on_club_wifi, django_assert_num_queries):
+def test_no_query_per_link(on_club_wifi, django_assert_num_queries, club):
     request = loopback_request()
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(0):
         for _ in range(40):  # a round of 40 tables
-            absolute_url("/s/x/", request)
+            absolute_url("/s/x/", request, club=club)
 
 
 @pytest.mark.django_db
-def test_commands_use_the_port_of_bind_or_8000(on_club_wifi, settings, monkeypatch):
+def test_commands_use_the_port_of_bind_or_8000(on_club_wifi, settings, monkeypatch, club):
     settings.SITE_URL = ""
     monkeypatch.delenv("BIND", raising=False)
-    assert site_url() == f"http://{LAPTOP}:8000"
+    assert site_url(club=club) == f"http://{LAPTOP}:8000"
     monkeypatch.setenv("BIND", "0.0.0.0:8765")
-    assert site_url() == f"http://{LAPTOP}:8765"
+    assert site_url(club=club) == f"http://{LAPTOP}:8765"
     monkeypatch.setenv("BIND", "[::]:9000")
-    assert site_url() == f"http://{LAPTOP}:9000"
+    assert site_url(club=club) == f"http://{LAPTOP}:9000"
 
 
 @pytest.mark.django_db
-def test_without_any_network_it_falls_back_to_the_browsers_host_and_warns(no_network, settings):
+def test_without_any_network_it_falls_back_to_the_browsers_host_and_warns(
+    no_network, settings, club
+):
     settings.SITE_URL = ""
-    address = site_address(loopback_request())
-    assert address == site_address(loopback_request())
+    address = site_address(loopback_request(), club=club)
+    assert address == site_address(loopback_request(), club=club)
     assert (address.url, address.source) == ("http://127.0.0.1:8000", AddressSource.REQUEST)
     problem = site_url_problem(address.url)
     assert problem is not None
@@ -201,22 +208,46 @@ def test_the_page_shows_the_address_its_source_the_suggestions_and_a_qr_code(
 
 
 @pytest.mark.django_db
-def test_a_director_sets_the_address_and_clears_it_again(
-    director_client, tournament, on_club_wifi, settings
+def test_a_club_admin_sets_the_address_and_clears_it_again(
+    director_client, director, tournament, on_club_wifi, settings, club
+):
+    settings.SITE_URL = ""
+    response = address_page(director_client, site_url=" 192.168.1.20:8000/ ")
+    club.refresh_from_db()
+    assert club.site_url == "http://192.168.1.20:8000"
+    page = response.content.decode()
+    assert "Phones now open http://192.168.1.20:8000." in page
+    assert "Set on this page." in page
+    assert 'id="site-address-warning"' not in page
+    # Recorded: who, when, old and new; no phone has opened it yet.
+    change = ClubAddressChange.objects.get(club=club)
+    assert (change.changed_by, change.old_url, change.new_url) == (
+        director,
+        "",
+        "http://192.168.1.20:8000",
+    )
+    assert change.confirmed_at is None
+    assert 'id="site-address-untested"' in page
+    address_page(director_client, site_url="")
+    club.refresh_from_db()
+    assert club.site_url == ""
+    assert site_url(club=club) == f"http://{LAPTOP}:8000"  # a command's: the port of BIND
+    assert ClubAddressChange.objects.filter(club=club).count() == 2
+
+
+@pytest.mark.django_db
+def test_with_site_url_set_by_the_operator_no_club_changes_it(
+    director_client, tournament, on_club_wifi, settings, club
 ):
     settings.SITE_URL = "http://127.0.0.1:8000"
     page = address_page(director_client).content.decode()
     assert 'id="site-address-warning"' in page
     assert "SITE_URL" in page
-    response = address_page(director_client, site_url=" 192.168.1.20:8000/ ")
-    assert SiteSettings.current().site_url == "http://192.168.1.20:8000"
-    page = response.content.decode()
-    assert "Phones now open http://192.168.1.20:8000." in page
-    assert "Set on this page." in page
-    assert 'id="site-address-warning"' not in page
-    address_page(director_client, site_url="")
-    assert SiteSettings.current().site_url == ""
-    assert site_url() == "http://127.0.0.1:8000"
+    assert 'name="site_url"' not in page  # no form to change it
+    address_page(director_client, site_url="http://192.168.1.20:8000")
+    club.refresh_from_db()
+    assert club.site_url == ""
+    assert not ClubAddressChange.objects.exists()
 
 
 @pytest.mark.django_db
@@ -229,28 +260,69 @@ def test_a_director_sets_the_address_and_clears_it_again(
         ("http://192.168.1.20:port", "port that is not a number"),
         ("http://bad host:8000", "is not a valid web address"),
         ("http://jan:geheim@192.168.1.20", "leave out a user name or password"),
+        ("NaN", "is not a web address"),
+        ("http://nan", "is not a web address"),
+        ("null", "is not a web address"),
     ],
 )
 def test_a_wrong_address_is_refused_with_a_message_naming_the_field(
-    director_client, tournament, typed, message
+    director_client, tournament, typed, message, on_club_wifi, settings
 ):
+    settings.SITE_URL = ""
     response = address_page(director_client, site_url=typed)
     assert response.status_code == 422
     page = response.content.decode()
     assert "Address for phones: " in page
     assert message in page
-    assert SiteSettings.objects.filter(site_url__gt="").count() == 0
+    assert not Club.objects.exclude(site_url="").exists()
 
 
 @pytest.mark.django_db
-def test_only_directors_change_the_address(client, django_user_model, tournament):
+def test_a_name_this_machine_has_is_taken_without_a_dot(
+    director_client, tournament, on_club_wifi, settings, club
+):
+    settings.SITE_URL = ""
+    address_page(director_client, site_url="clublaptop:8000")
+    club.refresh_from_db()
+    assert club.site_url == "http://clublaptop:8000"
+
+
+@pytest.mark.django_db
+def test_only_club_admins_change_the_address(client, django_user_model, tournament, settings):
+    settings.SITE_URL = ""
     url = reverse("site_address_edit")
     assert "/login/" in client.post(url, {"site_url": "http://10.0.0.1"})["Location"]
     client.force_login(django_user_model.objects.create_user("vreemde", password="x-y-z-1234"))
     assert client.post(url, {"site_url": "http://10.0.0.1"}).status_code == 403
     client.force_login(django_user_model.objects.create_superuser("baas", password="x-y-z-1234"))
     assert client.get(url).status_code == 200
-    assert not SiteSettings.objects.filter(site_url__gt="").exists()
+    assert not Club.objects.exclude(site_url="").exists()
+
+
+@pytest.mark.django_db
+def test_a_phone_opening_the_test_code_confirms_the_change(
+    director_client, tournament, on_club_wifi, settings, club, client
+):
+    settings.SITE_URL = ""
+    address_page(director_client, site_url=f"http://{LAPTOP}:8000")
+    page = address_page(director_client).content.decode()
+    marker = f"http://{LAPTOP}:8000/settings/address/check/"
+    assert marker in page
+    token = page.split(marker, 1)[1].split("/", 1)[0]
+    # Opened by another way than the new address (the laptop's own browser): not confirmed.
+    wrong = client.get(f"/settings/address/check/{token}/", HTTP_HOST="127.0.0.1:8000")
+    assert wrong.status_code == 200
+    assert ClubAddressChange.objects.get(club=club).confirmed_at is None
+    phone = client.get(f"/settings/address/check/{token}/", HTTP_HOST=f"{LAPTOP}:8000")
+    assert phone.status_code == 200
+    assert 'id="site-address-works"' in phone.content.decode()
+    assert ClubAddressChange.objects.get(club=club).confirmed_at is not None
+    page = address_page(director_client).content.decode()
+    assert 'id="site-address-untested"' not in page
+    # A made-up or an old link confirms nothing.
+    assert (
+        client.get("/settings/address/check/nope/", HTTP_HOST=f"{LAPTOP}:8000").status_code == 404
+    )
 
 
 @pytest.mark.django_db

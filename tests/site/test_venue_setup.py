@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from config.env import SecretKeyFileError, secret_key_from_file
 from tournament.management.commands import serve
-from tournament.models import SiteSettings, Tournament
+from tournament.models import Club, Tournament
 from tournament.venue import network
 
 EVERYWHERE = "0.0.0.0"  # noqa: S104 - what BIND means by every interface
@@ -44,15 +44,27 @@ def test_a_foreign_host_gets_400(client):
 
 
 @pytest.mark.django_db
-def test_the_address_a_director_sets_on_the_site_is_accepted_without_a_restart(client):
+def test_the_address_a_club_admin_sets_on_the_site_is_accepted_without_a_restart(
+    client, club, settings
+):
+    settings.SITE_URL = ""
     assert client.get("/", HTTP_HOST="bollen.club.example:8000").status_code == 400
-    SiteSettings.objects.update_or_create(
-        pk=1, defaults={"site_url": "http://bollen.club.example:8000"}
-    )
+    club.site_url = "http://bollen.club.example:8000"
+    club.save()
     assert client.get("/", HTTP_HOST="bollen.club.example:8000").status_code == 200
-    SiteSettings.objects.filter(pk=1).update(site_url="")
-    SiteSettings.objects.get(pk=1).save()  # a change saved on the site forgets the old host
+    club.site_url = ""
+    club.save()  # a change saved on the site forgets the old host
     assert client.get("/", HTTP_HOST="bollen.club.example:8000").status_code == 400
+
+
+@pytest.mark.django_db
+def test_with_site_url_set_no_clubs_address_is_answered(client, club, settings):
+    """On a server where the operator set SITE_URL, a club's stored address (set before, or
+    by hand) never makes the site answer to another host."""
+    settings.SITE_URL = "http://bollen.example.nl"
+    Club.objects.filter(pk=club.pk).update(site_url="http://bollen.evil.example")
+    cache.clear()
+    assert client.get("/", HTTP_HOST="bollen.evil.example").status_code == 400
 
 
 @pytest.mark.django_db
@@ -71,7 +83,7 @@ def test_a_phone_signs_in_over_plain_http_by_address(django_user_model):
     site by the laptop's address passes; a page from another site does not."""
     django_user_model.objects.create_superuser("directeur", password="kaart-schudden-2026")
     host = "198.51.100.20:8000"
-    SiteSettings.objects.update_or_create(pk=1, defaults={"site_url": f"http://{host}"})
+    Club.objects.create(name="", slug="club", site_url=f"http://{host}")
     phone = Client(enforce_csrf_checks=True, HTTP_HOST=host)
     phone.get(reverse("login"))
     token = phone.cookies["csrftoken"].value

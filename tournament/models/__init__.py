@@ -6,6 +6,7 @@ version, a cache that is checked against the version before it is used. One app,
 history; the models sit in modules by what they hold and are all importable from here.
 """
 
+from tournament.models.clubs import Club, ClubAddressChange, ClubRole
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
 from tournament.models.season import Competition, CompetitionEvening, Member, MemberQuestion
 from tournament.models.sheets import (
@@ -15,7 +16,6 @@ from tournament.models.sheets import (
     SheetVersion,
     TableLink,
 )
-from tournament.models.site import SiteSettings
 from tournament.models.team import TeamInvitation
 from tournament.models.tournaments import (
     MAX_HAND,
@@ -30,6 +30,9 @@ __all__ = [
     "MAX_HAND",
     "SEATING_EDITABLE_STATES",
     "ApartPair",
+    "Club",
+    "ClubAddressChange",
+    "ClubRole",
     "Competition",
     "CompetitionEvening",
     "Member",
@@ -41,7 +44,6 @@ __all__ = [
     "SheetDraft",
     "SheetScore",
     "SheetVersion",
-    "SiteSettings",
     "Table",
     "TableLink",
     "TeamInvitation",

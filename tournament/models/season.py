@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournament.text import validate_visible
+
 
 class Member(models.Model):
-    """A person in the club site's register: the one record that ties their evenings together.
+    """A person in a club's register: the one record that ties their evenings together.
 
-    - ``name``, ``club``: as the register writes them; a tournament's players are matched to
-      members by these after trimming and case folding.
-    - ``number``: the club's member number, optional; unique when given.
+    - ``register``: the club whose register it is (its evenings are matched to it alone).
+    - ``name``, ``club``: as the register writes them (``club``: the club they play for, as
+      text); a tournament's players are matched to members by these after trimming and case
+      folding.
+    - ``number``: the club's member number, optional; unique in the register when given.
     - ``active``: inactive members stay in past seasons but are not offered at check-in.
     """
 
-    name = models.CharField(_("name"), max_length=200)
-    club = models.CharField(_("club"), max_length=200, blank=True)
-    number = models.CharField(_("member number"), max_length=40, blank=True)
+    register = models.ForeignKey(
+        "tournament.Club",
+        on_delete=models.CASCADE,
+        related_name="members",
+        verbose_name=_("register of"),
+    )
+    name = models.CharField(_("name"), max_length=200, validators=[validate_visible])
+    club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_visible])
+    number = models.CharField(
+        _("member number"), max_length=40, blank=True, validators=[validate_visible]
+    )
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
@@ -29,7 +40,9 @@ class Member(models.Model):
         verbose_name_plural = _("members")
         constraints = [
             models.UniqueConstraint(
-                fields=["number"], condition=~Q(number=""), name="member_number_unique"
+                fields=["register", "number"],
+                condition=~Q(number=""),
+                name="member_number_unique_per_register",
             ),
         ]
 
@@ -41,29 +54,29 @@ class Competition(models.Model):
     """A season's competition: evenings (tournaments) added up into season standings.
 
     - ``name``, ``season``: e.g. "Clubkampioenschap", "2026-2027".
-    - ``slug``: the competition's name in URLs and on the command line; unique.
+    - ``club``: whose competition it is (its admins change it, its directors run evenings).
+    - ``slug``: the competition's name in URLs and on the command line; unique on the site.
     - ``best``: how many of each member's evenings count, the best ones (``None``: all).
     - ``min_evenings``: evenings a member must have played to be ranked (below: unranked).
     - ``public``: whether the public season page is switched on.
     - ``season_seating``: round 1 of a new evening seats members away from those they met
       most this season.
-    - ``directors``: the accounts that run the competition.
     """
 
-    name = models.CharField(_("name"), max_length=200)
-    season = models.CharField(_("season"), max_length=80, blank=True)
+    club = models.ForeignKey(
+        "tournament.Club",
+        on_delete=models.CASCADE,
+        related_name="competitions",
+        verbose_name=_("club"),
+    )
+    name = models.CharField(_("name"), max_length=200, validators=[validate_visible])
+    season = models.CharField(_("season"), max_length=80, blank=True, validators=[validate_visible])
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     best = models.PositiveSmallIntegerField(_("best evenings that count"), null=True, blank=True)
     min_evenings = models.PositiveSmallIntegerField(_("minimum evenings to be ranked"), default=0)
     public = models.BooleanField(_("public season page on"), default=False)
     season_seating = models.BooleanField(
         _("round 1 seats members away from those they met most this season"), default=False
-    )
-    directors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        related_name="directed_competitions",
-        blank=True,
-        verbose_name=_("directors"),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

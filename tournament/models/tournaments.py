@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.seating import Balance
 from scoring.standings import DEFAULT_ORDER, TieBreak
+from tournament.text import validate_visible
 
 MAX_HAND = 5
 
@@ -25,7 +26,10 @@ class Tournament(models.Model):
     """A tournament: one afternoon (or evening) of several rounds of Bollen.
 
     - ``name``, ``date``, ``place``: shown on every page and printout.
-    - ``slug``: the tournament's name in URLs and on the command line; unique.
+    - ``club``: the club it belongs to: its admins direct it, its address for phones is in the
+      QR codes, its register holds the players' members.
+    - ``slug``: the tournament's name in URLs and on the command line; unique on the whole
+      site, so a tournament's links never name its club.
     - ``table_sizes``: the table sizes allowed (list of ints, default ``[4, 5]``).
     - ``prefer_size``: which of two allowed sizes to use as often as possible.
     - ``rounds_planned``: how many rounds the director intends to play.
@@ -70,10 +74,16 @@ class Tournament(models.Model):
         EVEN = Balance.EVEN.value, _("even tables: everyone about equally often at a larger table")
         REPEATS = Balance.REPEATS.value, _("fewest repeated meetings")
 
-    name = models.CharField(_("name"), max_length=200)
+    club = models.ForeignKey(
+        "tournament.Club",
+        on_delete=models.CASCADE,
+        related_name="tournaments",
+        verbose_name=_("club"),
+    )
+    name = models.CharField(_("name"), max_length=200, validators=[validate_visible])
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     date = models.DateField(_("date"), null=True, blank=True)
-    place = models.CharField(_("place"), max_length=200, blank=True)
+    place = models.CharField(_("place"), max_length=200, blank=True, validators=[validate_visible])
     table_sizes = models.JSONField(_("table sizes"), default=default_table_sizes)
     prefer_size = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), default=4)
@@ -154,8 +164,8 @@ class Player(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
     )
     file_id = models.CharField(_("id in the tournament file"), max_length=64)
-    name = models.CharField(_("name"), max_length=200)
-    club = models.CharField(_("club"), max_length=200, blank=True)
+    name = models.CharField(_("name"), max_length=200, validators=[validate_visible])
+    club = models.CharField(_("club"), max_length=200, blank=True, validators=[validate_visible])
     joined_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
     withdrawn_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True

@@ -43,9 +43,10 @@ def round_number(tournament: Tournament, number: int | None) -> int:
     return number
 
 
-def site_for_qr_codes(command: BaseCommand) -> str:
-    """The address the QR codes open; a warning on standard error when phones can't reach it."""
-    url = site_url()
+def site_for_qr_codes(command: BaseCommand, tournament: Tournament) -> str:
+    """The address the QR codes of ``tournament``'s club open; a warning on standard error when
+    phones can't reach it."""
+    url = site_url(club=tournament.club)
     problem = site_url_problem(url)
     if problem:
         command.stderr.write(problem)

@@ -10,12 +10,11 @@ from tournament.models import Tournament
 from tournament.permissions import director_required
 from tournament.printing import documents, printouts
 from tournament.printing.render import printable_response
-from tournament.venue.site_address import site_address, site_url, site_url_problem
+from tournament.venue.site_address import address_warnings, site_address_changes, site_url
 
 
 @director_required
 def print_index(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    address = site_address(request)
     return render(
         request,
         "printing/index.html",
@@ -24,8 +23,9 @@ def print_index(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tab": "print",
             "rounds": documents.printable_rounds(tournament),
             "blank_seat_counts": documents.BLANK_SEAT_COUNTS,
-            "site_url": address.url,
-            "site_url_problem": site_url_problem(address.url),
+            # Which address the QR codes get, whether phones reach it, and who changed it.
+            **address_warnings(request, club=tournament.club),
+            "changes": site_address_changes(tournament.club, limit=3),
         },
     )
 
@@ -33,7 +33,7 @@ def print_index(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def print_sheets(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
     printout = printouts.sheets_printout(
-        tournament, round, site=site_url(request), by_user=request.user
+        tournament, round, site=site_url(request, club=tournament.club), by_user=request.user
     )
     if printout is None:
         raise Http404
@@ -50,7 +50,9 @@ def print_blank(request: HttpRequest, tournament: Tournament, seats: int) -> Htt
 
 @director_required
 def print_seating(request: HttpRequest, tournament: Tournament, round: int) -> HttpResponse:
-    printout = printouts.seating_printout(tournament, round, site=site_url(request))
+    printout = printouts.seating_printout(
+        tournament, round, site=site_url(request, club=tournament.club)
+    )
     if printout is None:
         raise Http404
     return printable_response(request, tournament=tournament, printout=printout)

@@ -132,13 +132,16 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
     """Create tonight's tournament (with the last evening's settings) and its players: the
     members ticked and the new names, who join the register. All or nothing."""
     new_members = [
-        member_create(name=name, club=club) for name, club in check_in.new_people if name.strip()
+        member_create(register=competition.club, name=name, club=club)
+        for name, club in check_in.new_people
+        if name.strip()
     ]
     members = [*check_in.members, *new_members]
     if len(members) < 3:
         raise Refused.because(SeasonRefusal.NOBODY_CHECKED_IN)
     _check_names_once(members)
     tournament = tournament_create(
+        club=competition.club,
         director=director,
         name=check_in.name.strip() or competition.name,
         date=check_in.date,

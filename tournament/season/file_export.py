@@ -7,16 +7,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournament.models import Competition, CompetitionEvening, Member, MemberQuestion, Player
+from tournament.models import (
+    ClubRole,
+    Competition,
+    CompetitionEvening,
+    Member,
+    MemberQuestion,
+    Player,
+)
 from tournament.season.file import FORMAT, VERSION
 from tournament.tournament_file.exporting import tournament_export
 
 
 def competition_export(*, competition: Competition, site: bool = True) -> dict[str, Any]:
-    """The competition file: settings, the whole register, and each evening's v1 document with
-    the members its players are (``site``: each evening carries the site's records, as a
-    tournament backup does)."""
-    members = list(Member.objects.order_by("name", "pk"))
+    """The competition file: settings, the club's whole register, and each evening's v1
+    document with the members its players are (``site``: each evening carries the site's
+    records, as a tournament backup does)."""
+    members = list(Member.objects.filter(register=competition.club).order_by("name", "pk"))
     member_id = {m.pk: f"m{n}" for n, m in enumerate(members, 1)}
     evenings = []
     for evening in (
@@ -50,7 +57,13 @@ def competition_export(*, competition: Competition, site: bool = True) -> dict[s
             "min_evenings": competition.min_evenings,
             "public": competition.public,
             "season_seating": competition.season_seating,
-            "directors": sorted(u.get_username() for u in competition.directors.all()),
+            # Who runs it: the club's admins (the directors of its evenings are in each
+            # evening's own team).
+            "directors": sorted(
+                ClubRole.objects.filter(
+                    club=competition.club, role=ClubRole.Role.ADMIN
+                ).values_list("user__username", flat=True)
+            ),
         },
         "members": [
             {

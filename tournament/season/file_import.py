@@ -14,8 +14,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.clubs.services import club_sole
 from tournament.errors import Refused
-from tournament.models import Competition, CompetitionEvening, Member, MemberQuestion, Player
+from tournament.models import (
+    Club,
+    ClubRole,
+    Competition,
+    CompetitionEvening,
+    Member,
+    MemberQuestion,
+    Player,
+)
 from tournament.season.file import SeasonFileRefusal, competition_file_check, file_evening_label
 from tournament.season.matching import member_key
 from tournament.season.services import RESERVED_SLUGS, competition_unique_slug
@@ -30,12 +39,13 @@ class CompetitionImported:
     notes: list[str] = field(default_factory=list)
 
 
-def _register(file_members: list[dict[str, Any]]) -> dict[str, Member]:
-    """The register's member for each of the file's: the one with the same member number,
-    else the same name and club (trimmed, case folded), else a new member."""
-    by_number = {m.number: m for m in Member.objects.exclude(number="")}
+def _register(club: Club, file_members: list[dict[str, Any]]) -> dict[str, Member]:
+    """The member of ``club``'s register for each of the file's: the one with the same member
+    number, else the same name and club (trimmed, case folded), else a new member."""
+    register = Member.objects.filter(register=club)
+    by_number = {m.number: m for m in register.exclude(number="")}
     by_key: dict[tuple[str, str], Member] = {}
-    for member in Member.objects.order_by("pk"):
+    for member in register.order_by("pk"):
         by_key.setdefault(member_key(member.name, member.club), member)
     found: dict[str, Member] = {}
     new: list[tuple[str, Member]] = []
@@ -48,6 +58,7 @@ def _register(file_members: list[dict[str, Any]]) -> dict[str, Member]:
             found[item["id"]] = existing
             continue
         member = Member(
+            register=club,
             name=item["name"].strip(),
             club=item.get("club", "").strip(),
             number=number,
@@ -65,14 +76,18 @@ def _register(file_members: list[dict[str, Any]]) -> dict[str, Member]:
 
 
 @transaction.atomic
-def competition_import(*, document: Any, director=None) -> CompetitionImported:
-    """Create the competition of a checked file: the register's members (matched to those the
-    site has), each evening's tournament, its players tied to members, the open questions.
-    Raises ``Refused`` with every problem; then nothing is stored."""
+def competition_import(
+    *, document: Any, club: Club | None = None, director=None
+) -> CompetitionImported:
+    """Create the competition of a checked file in ``club``: the register's members (matched to
+    those of the club's register), each evening's tournament, its players tied to members, the
+    open questions (without a club: the site's one club). ``director`` (the account importing, ``None`` from the command line)
+    directs the evenings. Raises ``Refused`` with every problem; then nothing is stored."""
     competition_file_check(document)
+    club = club if club is not None else club_sole()
     notes: list[str] = []
     settings = document.get("settings", {})
-    members = _register(document.get("members", []))
+    members = _register(club, document.get("members", []))
     evenings = sorted(document["evenings"], key=lambda e: e["number"])
     for item in evenings:
         # The same person twice in one evening after matching to the register: refused.
@@ -89,6 +104,7 @@ def competition_import(*, document: Any, director=None) -> CompetitionImported:
                 % {"wanted": wanted, "slug": slug}
             )
     competition = Competition.objects.create(
+        club=club,
         slug=slug,
         name=document["name"].strip(),
         season=document.get("season", "").strip(),
@@ -97,23 +113,27 @@ def competition_import(*, document: Any, director=None) -> CompetitionImported:
         public=settings.get("public", False),
         season_seating=settings.get("season_seating", False),
     )
+    # The file names who ran the competition; here the club's directors and admins run it.
     user_model = get_user_model()
     names = settings.get("directors", [])
-    accounts = {
-        u.get_username(): u
-        for u in user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
-    }
+    in_club = set(
+        ClubRole.objects.filter(
+            club=club, **{f"user__{user_model.USERNAME_FIELD}__in": names}
+        ).values_list(f"user__{user_model.USERNAME_FIELD}", flat=True)
+    )
     for name in names:
-        if name in accounts:
-            competition.directors.add(accounts[name])
-        else:
-            notes.append(_("No account %(name)s on this site: not a director.") % {"name": name})
-    if director is not None:
-        competition.directors.add(director)
+        if name not in in_club:
+            notes.append(
+                _(
+                    "%(name)s ran the competition in the file but has no role in this club: "
+                    "invite them on the club's page if they should."
+                )
+                % {"name": name}
+            )
 
     for item in evenings:
         label = file_evening_label(0, item)
-        outcome = tournament_restore(document=item["tournament"], director=director)
+        outcome = tournament_restore(document=item["tournament"], club=club, director=director)
         tournament = outcome.tournament
         notes.extend(f"{label}: {note}" for note in outcome.notes)
         players = {p.file_id: p for p in Player.objects.filter(tournament=tournament)}

@@ -4,8 +4,8 @@ two records of one person (with taking a never-seated player off a clashing even
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,13 +13,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournament.clubs.roles import may_edit_member
 from tournament.errors import Refused, show_refused
-from tournament.models import Member, Player
+from tournament.models import Club, Member, Player
+from tournament.permissions import DIRECTOR, club_required, is_director
 from tournament.season import merge, services
 from tournament.season.forms import (
     MemberForm,
     MemberPasteForm,
 )
+from tournament.season.permissions import member_editable, member_required
 from tournament.season.register import MemberRow, members_check, members_parse
 from tournament.season.selectors import (
     members_listed,
@@ -28,28 +31,34 @@ from tournament.season.selectors import (
 PASTE_SALT = "season-member-paste"
 
 
-def _members_paste(request: HttpRequest) -> tuple[MemberPasteForm, list[MemberRow], str]:
+def _members_paste(
+    request: HttpRequest, club: Club
+) -> tuple[MemberPasteForm, list[MemberRow], str]:
     """The pasted list's form, its checked lines and the signed good ones for "Add"."""
     paste = MemberPasteForm(request.POST if "paste" in request.POST else None)
     if not (paste.is_bound and paste.is_valid()):
         return paste, [], ""
-    rows = members_check(members_parse(paste.cleaned_data["paste"]), register=members_listed())
+    rows = members_check(members_parse(paste.cleaned_data["paste"]), register=members_listed(club))
     good = [[r.line, r.name, r.club, r.number] for r in rows if r.ok]
-    return paste, rows, signing.dumps(good, salt=PASTE_SALT) if good else ""
+    # Signed with the club, so a preview of one club's register never adds to another's.
+    payload = {"club": club.pk, "rows": good}
+    return paste, rows, signing.dumps(payload, salt=PASTE_SALT) if good else ""
 
 
-def _members_paste_add(request: HttpRequest) -> bool:
+def _members_paste_add(request: HttpRequest, club: Club) -> bool:
     try:
-        good = signing.loads(request.POST["payload"], salt=PASTE_SALT, max_age=3600)
+        payload = signing.loads(request.POST["payload"], salt=PASTE_SALT, max_age=3600)
     except signing.BadSignature:
+        payload = None
+    if not isinstance(payload, dict) or payload.get("club") != club.pk:
         messages.error(request, _("The preview has expired; paste the list again."))
         return False
     rows = [
-        MemberRow(line=line, name=name, club=club, number=number)
-        for line, name, club, number in good
+        MemberRow(line=line, name=name, club=member_club, number=number)
+        for line, name, member_club, number in payload["rows"]
     ]
     try:
-        added = services.members_add(rows=rows)
+        added = services.members_add(register=club, rows=rows)
     except Refused as refused:
         show_refused(request, refused)
         return False
@@ -65,15 +74,17 @@ def _members_paste_add(request: HttpRequest) -> bool:
     return True
 
 
-@login_required
-def member_list(request: HttpRequest) -> HttpResponse:
-    if request.method == "POST" and "payload" in request.POST and _members_paste_add(request):
+@club_required(DIRECTOR)
+def member_list(request: HttpRequest, club: Club) -> HttpResponse:
+    """The current club's register: search it, add one member or a pasted list."""
+    if request.method == "POST" and "payload" in request.POST and _members_paste_add(request, club):
         return redirect("member_list")
-    paste, pasted, payload = _members_paste(request)
+    paste, pasted, payload = _members_paste(request, club)
     form = MemberForm(request.POST if "name" in request.POST else None)
     if form.is_bound and form.is_valid():
         try:
             member = services.member_create(
+                register=club,
                 name=form.cleaned_data["name"],
                 club=form.cleaned_data["club"],
                 number=form.cleaned_data["number"],
@@ -96,17 +107,20 @@ def member_list(request: HttpRequest) -> HttpResponse:
             "pasted": pasted,
             "payload": payload,
             "good": sum(r.ok for r in pasted),
-            "members": members_listed(search=search),
+            "members": members_listed(club, search=search),
             "search": search,
+            "club": club,
         },
     )
 
 
-@login_required
-def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    member = get_object_or_404(Member, pk=pk)
+@member_required
+def member_edit(request: HttpRequest, member: Member) -> HttpResponse:
+    editable = may_edit_member(request.user, member)
     initial = {"name": member.name, "club": member.club, "number": member.number}
     form = MemberForm(request.POST or None, initial={**initial, "active": member.active})
+    if request.method == "POST":
+        member_editable(request.user, member)
     if request.method == "POST" and form.is_valid():
         try:
             services.member_update(member=member, **form.cleaned_data)
@@ -115,23 +129,43 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("Saved."))
             return redirect("member_list")
-    players = Player.objects.filter(member=member).select_related("tournament")
-    others = [m for m in members_listed() if m.pk != member.pk]
+    # The evenings the viewer may open are links; the others are counted, not named.
+    evenings, hidden = [], 0
+    for player in Player.objects.filter(member=member).select_related("tournament__club"):
+        if (
+            is_director(request.user, player.tournament)
+            or player.tournament.scorers.filter(pk=request.user.pk).exists()
+        ):
+            evenings.append(player)
+        else:
+            hidden += 1
+    others = [m for m in members_listed(member.register) if m.pk != member.pk]
+    if not editable:
+        for field in form.fields.values():
+            field.disabled = True
     return render(
         request,
         "season/member_edit.html",
-        {"member": member, "form": form, "players": players, "others": others},
+        {
+            "member": member,
+            "form": form,
+            "players": evenings,
+            "hidden_evenings": hidden,
+            "others": others,
+            "editable": editable,
+        },
     )
 
 
-@login_required
-def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
+@member_required
+def member_merge(request: HttpRequest, keep: Member) -> HttpResponse:
     """The preview of merging another record into this member (GET ?other=), and the merge."""
-    keep = get_object_or_404(Member, pk=pk)
     other = request.POST.get("other") or request.GET.get("other")
     if not other or not other.isdigit():
         return redirect("member_edit", pk=keep.pk)
-    drop = get_object_or_404(Member, pk=other)
+    drop = get_object_or_404(Member, pk=other, register=keep.register)
+    member_editable(request.user, keep)
+    member_editable(request.user, drop)
     if request.method == "POST":
         try:
             merge.member_merge(keep=keep, drop=drop)
@@ -144,15 +178,22 @@ def member_merge(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "season/member_merge.html", {"preview": preview})
 
 
-@login_required
+@member_required
 @require_POST
-def member_merge_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take a never-seated player of a clashing evening off it, back to the merge preview."""
-    keep = get_object_or_404(Member, pk=pk)
+def member_merge_remove(request: HttpRequest, keep: Member) -> HttpResponse:
+    """Take a never-seated player of a clashing evening off it, back to the merge preview:
+    for whoever directs that evening."""
     other = request.POST.get("other", "")
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0)
+    player = get_object_or_404(
+        Player.objects.select_related("tournament__club"),
+        pk=request.POST.get("player") or 0,
+        tournament__club=keep.register,
+    )
     if player.member_id not in {keep.pk, int(other) if other.isdigit() else None}:
         raise Http404
+    member_editable(request.user, keep)
+    if not is_director(request.user, player.tournament):
+        raise PermissionDenied
     name = player.name
     try:
         merge.evening_player_remove(player=player)

@@ -1,38 +1,83 @@
-"""Who may run a competition: its directors and superusers; the register: any signed-in
-account of the club site."""
+"""Who may do what in a club's season (the roles are ``tournament.clubs.roles``'s):
+
+- a competition's pages, its evenings and the check-in: the club's directors and admins;
+- a competition's settings, its file (with every evening's site records) and a new competition
+  from a file: the club's admins;
+- the register: its club's directors and admins look and add; renaming and merging a member is
+  ``may_edit_member``'s (admins; directors for the members of their own evenings).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any, cast
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournament.models import Competition
+from tournament.clubs.roles import AnyUser, directs_in_club, is_club_admin, may_edit_member
+from tournament.models import Competition, Member
+from tournament.permissions import ADMIN, DIRECTOR, MarkedView
 
 
-def runs_competition(user, competition: Competition) -> bool:
-    if not (user.is_authenticated and user.is_active):
-        return False
-    return user.is_superuser or competition.directors.filter(pk=user.pk).exists()
+def runs_competition(user: AnyUser, competition: Competition) -> bool:
+    """Opens the competition's pages and runs its evenings: a director or admin of its club."""
+    return directs_in_club(user, competition.club)
 
 
-def competition_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Gives the view the competition of the URL's ``slug``; sign-in first, 403 for others."""
+def _marked(wrapper: Callable[..., HttpResponse], role: str) -> MarkedView:
+    marked = cast(MarkedView, wrapper)
+    marked.director_only = False
+    marked.team_only = False
+    marked.club_only = role  # read by the URL access test
+    return marked
+
+
+def competition_required(
+    role: str = DIRECTOR,
+) -> Callable[[Callable[..., HttpResponse]], MarkedView]:
+    """Gives the view the competition of the URL's ``slug``: for the directors and admins of its
+    club (``DIRECTOR``) or its admins only (``ADMIN``); sign-in first, 403 for others."""
+    allowed = is_club_admin if role == ADMIN else directs_in_club
+
+    def decorate(view: Callable[..., HttpResponse]) -> MarkedView:
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+            if not allowed(request.user, competition.club):
+                raise PermissionDenied
+            return view(request, competition, *args, **kwargs)
+
+        return _marked(wrapper, role)
+
+    return decorate
+
+
+def member_required(view: Callable[..., HttpResponse]) -> MarkedView:
+    """Gives the view the member of the URL's ``pk``, for the directors and admins of the
+    member's club (whether they may change it is ``may_edit_member``'s); 403 for others."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        competition = get_object_or_404(Competition, slug=slug)
-        if not runs_competition(request.user, competition):
+        member = get_object_or_404(Member.objects.select_related("register"), pk=pk)
+        if not directs_in_club(request.user, member.register):
             raise PermissionDenied
-        return view(request, competition, *args, **kwargs)
+        return view(request, member, *args, **kwargs)
 
-    return wrapper
+    return _marked(wrapper, DIRECTOR)
+
+
+def member_editable(user: AnyUser, member: Member) -> None:
+    """Refuse (403) a change of ``member`` that ``user`` may not make."""
+    if not may_edit_member(user, member):
+        raise PermissionDenied
 
 
 def public_competition(slug: str) -> Competition:

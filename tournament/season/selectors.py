@@ -20,6 +20,7 @@ from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standing
 from scoring.standings import StandingRow, standings
 from tournament.adapter import load_tournaments_table_scores, sheets_round_scores
 from tournament.models import (
+    Club,
     Competition,
     CompetitionEvening,
     Member,
@@ -233,18 +234,14 @@ def last_evening_members(competition: Competition) -> list[int]:
     )
 
 
-def competitions_directed(user) -> list[Competition]:
-    if not user.is_authenticated:
-        return []
-    competitions = Competition.objects.all()
-    if not user.is_superuser:
-        competitions = competitions.filter(directors=user)
-    return list(competitions)
+def competitions_of(club: Club) -> list[Competition]:
+    """The club's competitions, the newest first."""
+    return list(Competition.objects.filter(club=club))
 
 
-def members_listed(*, search: str = "", active_only: bool = False) -> list[Member]:
-    """The register in Dutch list order, filtered by a folded search."""
-    members = Member.objects.all()
+def members_listed(register: Club, *, search: str = "", active_only: bool = False) -> list[Member]:
+    """``register`` in Dutch list order, filtered by a folded search."""
+    members = Member.objects.filter(register=register)
     if active_only:
         members = members.filter(active=True)
     wanted = folded(search)

@@ -1,13 +1,12 @@
-"""The club's season: the register, competitions and their evenings, and matching an evening's
-players to the register. Merging two members is in ``season.merge``; the evening's check-in
-in ``season.check_in``."""
+"""A club's season: its register, its competitions and their evenings, and matching an
+evening's players to the register of the evening's club. Merging two members is in
+``season.merge``; the evening's check-in in ``season.check_in``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.db.models import Max
 from django.utils.text import slugify
@@ -17,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from scoring.season import SeasonError, SeasonRule
 from tournament.errors import PlacedProblem, Refused, refuse_bad_lines
 from tournament.models import (
+    Club,
     Competition,
     CompetitionEvening,
     Member,
@@ -28,6 +28,7 @@ from tournament.models.season import competition_title
 from tournament.players.importing import PlayerRow, check_rows
 from tournament.season.matching import MemberIndex, member_key
 from tournament.season.register import MemberRow, members_check
+from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
 
 class SeasonRefusal(models.TextChoices):
@@ -61,6 +62,15 @@ class SeasonRefusal(models.TextChoices):
             "another spelling in the register first."
         ),
     )
+    OTHER_CLUB = (
+        "evening_other_club",
+        gettext_lazy("That tournament is another club's: only the club's own can be evenings."),
+    )
+    MEMBER_OTHER_CLUB = (
+        "member_other_club",
+        gettext_lazy("That member is in another club's register."),
+    )
+    NAME_EMPTY = "competition_name_empty", gettext_lazy("Give the competition a name.")
     RULE = (
         "competition_rule",
         gettext_lazy(
@@ -79,8 +89,22 @@ def _checked_text(name: str, club: str, *, label: str) -> tuple[str, str]:
     return row.name, row.club
 
 
-def _check_unique(name: str, club: str, number: str, *, exclude: int | None = None) -> None:
-    others = Member.objects.exclude(pk=exclude) if exclude else Member.objects.all()
+def _visible(text: str, *, label: str) -> str:
+    """A short text (a member number, a competition's name) tidied, or refused with the
+    character it may not hold (a control character, a right-to-left override)."""
+    if text_hidden_character(text) is not None:
+        raise Refused(
+            [PlacedProblem(code="hidden_character", message=str(HIDDEN_CHARACTER), field=label)]
+        )
+    return text_normalised(text)
+
+
+def _check_unique(
+    register: Club, name: str, club: str, number: str, *, exclude: int | None = None
+) -> None:
+    others = Member.objects.filter(register=register)
+    if exclude:
+        others = others.exclude(pk=exclude)
     key = member_key(name, club)
     if any(member_key(n, c) == key for n, c in others.values_list("name", "club")):
         raise Refused.because(SeasonRefusal.MEMBER_TWICE, field=name)
@@ -89,30 +113,33 @@ def _check_unique(name: str, club: str, number: str, *, exclude: int | None = No
 
 
 @transaction.atomic
-def member_create(*, name: str, club: str = "", number: str = "") -> Member:
-    """Add a person to the register (refused when the same name and club are there)."""
+def member_create(*, register: Club, name: str, club: str = "", number: str = "") -> Member:
+    """Add a person to ``register`` (refused when the same name and club are there)."""
     name, club = _checked_text(name, club, label=name or _("new member"))
-    number = number.strip()
-    _check_unique(name, club, number)
-    return Member.objects.create(name=name, club=club, number=number)
+    number = _visible(number, label=_("member number"))
+    _check_unique(register, name, club, number)
+    return Member.objects.create(register=register, name=name, club=club, number=number)
 
 
 @transaction.atomic
-def members_add(*, rows: Sequence[MemberRow]) -> list[Member]:
-    """Add a pasted list to the register: every line, or none when any line is wrong (checked
+def members_add(*, register: Club, rows: Sequence[MemberRow]) -> list[Member]:
+    """Add a pasted list to ``register``: every line, or none when any line is wrong (checked
     again here: the register may have changed since the preview)."""
-    checked = members_check(rows, register=Member.objects.all())
+    checked = members_check(rows, register=Member.objects.filter(register=register))
     refuse_bad_lines(checked, code="member_row")
     return Member.objects.bulk_create(
-        [Member(name=row.name, club=row.club, number=row.number) for row in checked]
+        [
+            Member(register=register, name=row.name, club=row.club, number=row.number)
+            for row in checked
+        ]
     )
 
 
 @transaction.atomic
 def member_update(*, member: Member, name: str, club: str, number: str, active: bool) -> Member:
     name, club = _checked_text(name, club, label=member.name)
-    number = number.strip()
-    _check_unique(name, club, number, exclude=member.pk)
+    number = _visible(number, label=_("member number"))
+    _check_unique(member.register, name, club, number, exclude=member.pk)
     member.name, member.club, member.number, member.active = name, club, number, active
     member.save()
     return member
@@ -149,25 +176,31 @@ class CompetitionSettings:
         except SeasonError:
             raise Refused.because(SeasonRefusal.RULE) from None
 
+    def texts(self) -> tuple[str, str]:
+        """The name and the season tidied, or refused when they hold a hidden character."""
+        name = _visible(self.name, label=_("name"))
+        if not name:
+            raise Refused.because(SeasonRefusal.NAME_EMPTY)
+        return name, _visible(self.season, label=_("season"))
+
 
 @transaction.atomic
 def competition_create(
-    *, director: User | None, settings: CompetitionSettings, tournaments: Sequence[Tournament] = ()
+    *, club: Club, settings: CompetitionSettings, tournaments: Sequence[Tournament] = ()
 ) -> Competition:
-    """A new competition run by ``director`` (``None`` from the command line), with its first
-    evenings when given."""
+    """A new competition of ``club``, with its first evenings when given."""
     settings.rule()
+    name, season = settings.texts()
     competition = Competition.objects.create(
-        slug=competition_unique_slug(competition_title(settings.name, settings.season)),
-        name=settings.name.strip(),
-        season=settings.season.strip(),
+        club=club,
+        slug=competition_unique_slug(competition_title(name, season)),
+        name=name,
+        season=season,
         best=settings.best,
         min_evenings=settings.min_evenings,
         public=settings.public,
         season_seating=settings.season_seating,
     )
-    if director is not None:
-        competition.directors.add(director)
     for tournament in tournaments:
         competition_add(competition=competition, tournament=tournament)
     return competition
@@ -176,8 +209,7 @@ def competition_create(
 @transaction.atomic
 def competition_update(*, competition: Competition, settings: CompetitionSettings) -> Competition:
     settings.rule()
-    competition.name = settings.name.strip()
-    competition.season = settings.season.strip()
+    competition.name, competition.season = settings.texts()
     competition.best = settings.best
     competition.min_evenings = settings.min_evenings
     competition.public = settings.public
@@ -201,7 +233,8 @@ def players_match(*, tournament: Tournament) -> MatchReport:
     same member; a near match is asked about (a ``MemberQuestion``); anyone else joins the
     register as a new member."""
     report = MatchReport()
-    index = MemberIndex(Member.objects.all())
+    register = tournament.club
+    index = MemberIndex(Member.objects.filter(register=register))
     taken = set(tournament.players.exclude(member=None).values_list("member_id", flat=True))
     for player in tournament.players.filter(member=None).order_by("pk"):
         if player.member_questions.exists():
@@ -221,7 +254,7 @@ def players_match(*, tournament: Tournament) -> MatchReport:
             )
             report.asked.append(player)
             continue
-        member = Member.objects.create(name=player.name, club=player.club)
+        member = Member.objects.create(register=register, name=player.name, club=player.club)
         index.add(member)
         player.member = member
         player.save(update_fields=["member"])
@@ -234,11 +267,14 @@ def players_match(*, tournament: Tournament) -> MatchReport:
 def question_answer(*, player: Player, member: Member | None) -> Member:
     """The director's answer for a near match: ``member`` is the same person, or ``None``:
     a different person, who joins the register."""
+    register = player.tournament.club
     if member is not None:
+        if member.register_id != register.pk:
+            raise Refused.because(SeasonRefusal.MEMBER_OTHER_CLUB, field=member.name)
         if Player.objects.filter(tournament_id=player.tournament_id, member=member).exists():
             raise Refused.because(SeasonRefusal.MEMBER_PLAYS, field=member.name)
     else:
-        member = Member.objects.create(name=player.name, club=player.club)
+        member = Member.objects.create(register=register, name=player.name, club=player.club)
     player.member = member
     player.save(update_fields=["member"])
     player.member_questions.all().delete()
@@ -249,6 +285,8 @@ def question_answer(*, player: Player, member: Member | None) -> Member:
 def competition_add(*, competition: Competition, tournament: Tournament) -> CompetitionEvening:
     """Add a played (or imported) tournament as the next evening and match its players."""
     Competition.objects.select_for_update().filter(pk=competition.pk).first()
+    if tournament.club_id != competition.club_id:
+        raise Refused.because(SeasonRefusal.OTHER_CLUB, field=tournament.name)
     if competition.evenings.filter(tournament=tournament).exists():
         raise Refused.because(SeasonRefusal.EVENING_TWICE, field=tournament.name)
     number = (competition.evenings.aggregate(n=Max("number"))["n"] or 0) + 1

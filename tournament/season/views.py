@@ -7,15 +7,17 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournament.clubs.roles import is_club_admin
 from tournament.errors import Refused, show_refused
-from tournament.models import Competition, Member, Player, Tournament
+from tournament.models import Club, Competition, Member, Player, Tournament
+from tournament.permissions import ADMIN, DIRECTOR, club_required, is_director
 from tournament.printing.render import PDF_TYPE, html_to_pdf, qr_data_uri
 from tournament.season import services
 from tournament.season.check_in import (
@@ -37,23 +39,27 @@ from tournament.season.forms import (
 )
 from tournament.season.permissions import competition_required
 from tournament.season.selectors import (
-    competitions_directed,
+    competitions_of,
     last_evening_members,
     members_listed,
     open_questions,
     season_of,
 )
 from tournament.tournament_file.reading import tournament_file_parse
-from tournament.venue.site_address import absolute_url, site_url, site_url_problem
+from tournament.venue.site_address import absolute_url, address_warnings
 
 
-@login_required
-def competition_list(request: HttpRequest) -> HttpResponse:
+@club_required(DIRECTOR)
+def competition_list(request: HttpRequest, club: Club) -> HttpResponse:
+    """The current club's competitions; its admins make a new one here."""
+    may_create = is_club_admin(request.user, club)
     form = CompetitionForm(request.POST or None)
+    if request.method == "POST" and not may_create:
+        raise PermissionDenied
     if request.method == "POST" and form.is_valid():
         try:
             competition = services.competition_create(
-                director=request.user, settings=form.competition_settings()
+                club=club, settings=form.competition_settings()
             )
         except Refused as refused:
             show_refused(request, refused)
@@ -62,25 +68,35 @@ def competition_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "season/competition_list.html",
-        {"form": form, "competitions": competitions_directed(request.user)},
+        {
+            "form": form,
+            "club": club,
+            "may_create": may_create,
+            "competitions": competitions_of(club),
+        },
     )
 
 
 def _addable(request: HttpRequest, competition: Competition):
-    tournaments = Tournament.objects.exclude(competition_evenings__competition=competition)
-    if not request.user.is_superuser:
+    """The club's tournaments the viewer directs that are not evenings of it yet."""
+    tournaments = Tournament.objects.filter(club=competition.club).exclude(
+        competition_evenings__competition=competition
+    )
+    if not is_club_admin(request.user, competition.club):
         tournaments = tournaments.filter(directors=request.user)
     return tournaments
 
 
-@competition_required
+@competition_required(DIRECTOR)
 def competition_detail(request: HttpRequest, competition: Competition) -> HttpResponse:
     season = season_of(competition)
     public_url = ""
     if competition.public:
         # The address phones open (as the tournament's public pages print it), not the one
         # the director's own browser happens to use.
-        public_url = absolute_url(reverse("public_season", args=[competition.slug]), request)
+        public_url = absolute_url(
+            reverse("public_season", args=[competition.slug]), request, club=competition.club
+        )
     return render(
         request,
         "season/competition_detail.html",
@@ -91,7 +107,8 @@ def competition_detail(request: HttpRequest, competition: Competition) -> HttpRe
             "add_form": EveningAddForm(tournaments=_addable(request, competition)),
             "public_url": public_url,
             "public_qr": qr_data_uri(public_url) if public_url else "",
-            "site_url_problem": site_url_problem(site_url(request)) if public_url else None,
+            **(address_warnings(request, club=competition.club) if public_url else {}),
+            "manages": is_club_admin(request.user, competition.club),
         },
     )
 
@@ -121,7 +138,7 @@ def season_lines(season) -> list[dict]:
     return lines
 
 
-@competition_required
+@competition_required(ADMIN)
 def competition_edit(request: HttpRequest, competition: Competition) -> HttpResponse:
     initial = {
         "name": competition.name,
@@ -147,7 +164,7 @@ def competition_edit(request: HttpRequest, competition: Competition) -> HttpResp
     )
 
 
-@competition_required
+@competition_required(DIRECTOR)
 def evening_add(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = EveningAddForm(request.POST or None, tournaments=_addable(request, competition))
     if request.method == "POST" and form.is_valid():
@@ -166,7 +183,7 @@ def evening_add(request: HttpRequest, competition: Competition) -> HttpResponse:
     return redirect("competition_detail", slug=competition.slug)
 
 
-@competition_required
+@competition_required(DIRECTOR)
 def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Who is here tonight: tick members (all from last evening in one click), add new names,
     and create the evening's tournament with its players."""
@@ -191,7 +208,9 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     questions: list[NearQuestion] = []
     if request.method == "POST" and form.is_bound and form.is_valid():
         names = new_names_sorted(
-            form.new_people_rows(), answers=form.near_answers(), register=members_listed()
+            form.new_people_rows(),
+            answers=form.near_answers(),
+            register=members_listed(competition.club),
         )
         questions = names.asked if names.open else []
         ticked = {m.pk: m for m in [*form.cleaned_data["members"], *names.members]}
@@ -230,19 +249,28 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     )
 
 
-@competition_required
+def _number(value: str | None) -> int:
+    """A posted id as a number (``0``, which matches nothing, when it is not one)."""
+    return int(value) if value and value.isdigit() and len(value) < 19 else 0
+
+
+@competition_required(DIRECTOR)
 def competition_questions(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Near matches: "same person" links the player to the member, "different person" adds
-    the player to the register."""
+    the player to the register. Answered by whoever directs the player's evening."""
     if request.method == "POST":
         player = get_object_or_404(
-            Player,
-            pk=request.POST.get("player"),
+            Player.objects.select_related("tournament__club"),
+            pk=_number(request.POST.get("player")),
             tournament__competition_evenings__competition=competition,
         )
+        if not is_director(request.user, player.tournament):
+            raise PermissionDenied
         member = None
         if request.POST.get("member"):
-            member = get_object_or_404(Member, pk=request.POST["member"])
+            member = get_object_or_404(
+                Member, pk=_number(request.POST["member"]), register=competition.club
+            )
         try:
             services.question_answer(player=player, member=member)
         except Refused as refused:
@@ -255,14 +283,14 @@ def competition_questions(request: HttpRequest, competition: Competition) -> Htt
     )
 
 
-@competition_required
+@competition_required(DIRECTOR)
 def competition_download(request: HttpRequest, competition: Competition, fmt: str) -> HttpResponse:
     if fmt not in SeasonExporter.formats:
         raise Http404
     return SeasonExporter.of(competition, format=fmt).render().response()
 
 
-@competition_required
+@competition_required(DIRECTOR)
 def competition_print(request: HttpRequest, competition: Competition) -> HttpResponse:
     """The season standings for the notice board: a PDF, or its page with ``?format=html``."""
     season = season_of(competition)
@@ -279,7 +307,7 @@ def competition_print(request: HttpRequest, competition: Competition) -> HttpRes
     return response
 
 
-@competition_required
+@competition_required(ADMIN)
 def competition_file(request: HttpRequest, competition: Competition) -> HttpResponse:
     """The competition file: settings, the register and every evening as a v1 document."""
     document = competition_export(competition=competition)
@@ -290,8 +318,8 @@ def competition_file(request: HttpRequest, competition: Competition) -> HttpResp
     return response
 
 
-@login_required
-def competition_upload(request: HttpRequest) -> HttpResponse:
+@club_required(ADMIN)
+def competition_upload(request: HttpRequest, club: Club) -> HttpResponse:
     """Import a competition file as a new competition (all of it, or nothing)."""
     form = CompetitionFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
@@ -301,7 +329,7 @@ def competition_upload(request: HttpRequest) -> HttpResponse:
             if upload.size > settings.IMPORT_MAX_BYTES:
                 raise Refused.because(SeasonFileRefusal.TOO_LARGE)
             outcome = competition_import(
-                document=tournament_file_parse(upload.read()), director=request.user
+                document=tournament_file_parse(upload.read()), club=club, director=request.user
             )
         except Refused as refused:
             problems = refused.lines()

@@ -37,7 +37,7 @@ from tournament.sheets.table_links import (
     table_link_sheet_record,
 )
 from tournament.sheets.table_page import director_table, table_page
-from tournament.venue.site_address import site_url, site_url_problem
+from tournament.venue.site_address import address_warnings, site_url
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -132,7 +132,7 @@ def table_link_show(
 ) -> HttpResponse:
     sheet = director_table(tournament, round, table)
     link = table_link_active(sheet.table)
-    site = site_url(request)
+    site = site_url(request, club=tournament.club)
     url = table_link_url(link, site=site) if link else None
     return render(
         request,
@@ -146,7 +146,7 @@ def table_link_show(
             "link": link,
             "url": url,
             "qr": qr_data_uri(url) if url else None,
-            "site_url_problem": site_url_problem(site),
+            **address_warnings(request, club=tournament.club),
         },
     )
 

@@ -1,5 +1,6 @@
-"""A tournament's team, managed on the site: invitations (one-time links), joining with one,
-and removing someone.
+"""A tournament's team and a club's people, managed on the site: invitations (one-time links),
+joining with one, and removing someone from a tournament's team (a club's people:
+``tournament.clubs.services``).
 
 An invitation's secret is ``secrets.token_urlsafe(32)``, shown once as a link and a QR code;
 only its SHA-256 is stored (``TeamInvitation.token_hash``), so the database alone opens
@@ -22,8 +23,9 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.clubs.services import club_role_give
 from tournament.errors import Refused
-from tournament.models import TeamInvitation, Tournament
+from tournament.models import Club, ClubRole, TeamInvitation, Tournament
 
 DEFAULT_INVITATION_HOURS = 48
 
@@ -43,6 +45,10 @@ class TeamRefusal(models.TextChoices):
     ALREADY_MEMBER = (
         "already_member",
         _("You are on this tournament's team already, with this role or a wider one."),
+    )
+    ALREADY_IN_CLUB = (
+        "already_in_club",
+        _("You have this role in the club already, or a wider one."),
     )
     USERNAME_TAKEN = "username_taken", _("That username is taken; choose another one.")
     LAST_DIRECTOR = (
@@ -73,11 +79,25 @@ def invitation_token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def team_invitation_create(*, tournament: Tournament, role: str, by_user: User) -> IssuedInvitation:
-    """A one-time invitation to join ``tournament`` as ``role`` (co-director or scorer)."""
+CLUB_ROLES = {Role.CLUB_ADMIN: ClubRole.Role.ADMIN, Role.CLUB_DIRECTOR: ClubRole.Role.DIRECTOR}
+TOURNAMENT_ROLES = (Role.CO_DIRECTOR, Role.SCORER)
+
+
+def team_invitation_create(
+    *, role: str, by_user: User, tournament: Tournament | None = None, club: Club | None = None
+) -> IssuedInvitation:
+    """A one-time invitation to join ``tournament`` as ``role`` (co-director or scorer), or,
+    without a tournament, ``club`` as a club admin or a director."""
     role = Role(role)
+    if tournament is not None:
+        if role not in TOURNAMENT_ROLES:
+            raise ValueError(f"{role} is not a tournament's role")
+        club = tournament.club
+    elif club is None or role not in CLUB_ROLES:
+        raise ValueError("a club's invitation needs the club and a club role")
     token = secrets.token_urlsafe(32)
     invitation = TeamInvitation.objects.create(
+        club=club,
         tournament=tournament,
         role=role,
         token_hash=invitation_token_hash(token),
@@ -120,17 +140,23 @@ def _working(invitation: TeamInvitation | None) -> TeamInvitation:
 def team_invitation_by_token(token: str) -> TeamInvitation:
     """The working invitation with this secret. Raises :class:`Refused` otherwise."""
     invitation = (
-        TeamInvitation.objects.select_related("tournament", "created_by")
+        TeamInvitation.objects.select_related("club", "tournament", "created_by")
         .filter(token_hash=invitation_token_hash(token))
         .first()
     )
     return _working(invitation)
 
 
-def team_pending_invitations(tournament: Tournament) -> models.QuerySet[TeamInvitation]:
-    """The invitations of the tournament that still work, newest first."""
+def team_pending_invitations(
+    tournament: Tournament | None = None, *, club: Club | None = None
+) -> models.QuerySet[TeamInvitation]:
+    """The invitations of the tournament (or, without one, to ``club`` itself) that still
+    work, newest first."""
+    scope = {"tournament": tournament} if tournament is not None else {"club": club}
+    if tournament is None:
+        scope["tournament__isnull"] = True
     return TeamInvitation.objects.filter(
-        tournament=tournament,
+        **scope,
         used_at__isnull=True,
         revoked_at__isnull=True,
         expires_at__gt=timezone.now(),
@@ -175,7 +201,27 @@ def _lock_invitation(token: str) -> TeamInvitation:
 
 
 def _join(invitation: TeamInvitation, user: User) -> None:
+    if invitation.for_club:
+        _join_club(invitation, user)
+    else:
+        _join_tournament(invitation, user)
+    invitation.used_at = timezone.now()
+    invitation.used_by = user
+    invitation.save(update_fields=["used_at", "used_by"])
+
+
+def _join_club(invitation: TeamInvitation, user: User) -> None:
+    wanted = CLUB_ROLES[Role(invitation.role)]
+    now = ClubRole.objects.filter(club=invitation.club, user=user).values_list("role", flat=True)
+    current = now.first()
+    if current == ClubRole.Role.ADMIN or current == wanted:
+        raise Refused.because(TeamRefusal.ALREADY_IN_CLUB)
+    club_role_give(club=invitation.club, user=user, role=wanted)
+
+
+def _join_tournament(invitation: TeamInvitation, user: User) -> None:
     tournament = invitation.tournament
+    assert tournament is not None  # a tournament's invitation (not for_club)
     directs = tournament.directors.filter(pk=user.pk).exists()
     if directs or (
         invitation.role == Role.SCORER and tournament.scorers.filter(pk=user.pk).exists()
@@ -186,9 +232,6 @@ def _join(invitation: TeamInvitation, user: User) -> None:
         tournament.directors.add(user)
     else:
         tournament.scorers.add(user)
-    invitation.used_at = timezone.now()
-    invitation.used_by = user
-    invitation.save(update_fields=["used_at", "used_by"])
 
 
 def team_member_remove(

@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.clubs.current import club_choose
+from tournament.clubs.roles import ROLE_DESCRIPTIONS
 from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
 from tournament.permissions import director_required
@@ -37,7 +39,7 @@ from tournament.team.services import (
     team_members,
     team_pending_invitations,
 )
-from tournament.venue.site_address import absolute_url, site_url, site_url_problem
+from tournament.venue.site_address import absolute_url, address_warnings
 
 # The sign-in backend for someone who has just chosen their password (several are configured).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -48,14 +50,17 @@ class InviteForm(forms.Form):
     # when chosen by accident.
     role = forms.ChoiceField(
         label=gettext_lazy("Role"),
-        choices=sorted(Role.choices, key=lambda choice: choice[0] != Role.SCORER),
+        choices=[(Role.SCORER, Role.SCORER.label), (Role.CO_DIRECTOR, Role.CO_DIRECTOR.label)],
         initial=Role.SCORER,
     )
 
 
 class RemoveForm(forms.Form):
     user = forms.IntegerField(widget=forms.HiddenInput)
-    role = forms.ChoiceField(choices=Role.choices, widget=forms.HiddenInput)
+    role = forms.ChoiceField(
+        choices=[(Role.SCORER, Role.SCORER.label), (Role.CO_DIRECTOR, Role.CO_DIRECTOR.label)],
+        widget=forms.HiddenInput,
+    )
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
@@ -78,7 +83,9 @@ def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, sta
     members = team_members(tournament)
     join_url = None
     if issued is not None:
-        join_url = absolute_url(reverse("team_join", args=[issued.token]), request)
+        join_url = absolute_url(
+            reverse("team_join", args=[issued.token]), request, club=tournament.club
+        )
     return render(
         request,
         "team/team.html",
@@ -93,8 +100,13 @@ def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, sta
             "join_url": join_url,
             "qr": qr_data_uri(join_url) if join_url else None,
             "hours": invitation_hours(),
+            "role_descriptions": [
+                ROLE_DESCRIPTIONS[Role.CO_DIRECTOR],
+                ROLE_DESCRIPTIONS[Role.SCORER],
+                ROLE_DESCRIPTIONS["club_admin"],
+            ],
             # The invitation link uses the address for phones: warn as the print page does.
-            "site_url_problem": site_url_problem(site_url(request)),
+            **address_warnings(request, club=tournament.club),
         },
         status=status,
     )
@@ -181,8 +193,8 @@ def _link_refused(request: HttpRequest, refused: Refused) -> HttpResponse:
 @never_cache
 @require_http_methods(["GET", "POST"])
 def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
-    """Join a tournament's team with an invitation: with a new account, or (signed in) with
-    the current one."""
+    """Join a tournament's team or a club with an invitation: with a new account, or (signed
+    in) with the current one."""
     try:
         invitation = team_invitation_by_token(token)
     except Refused as refused:
@@ -205,14 +217,24 @@ def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
                     _("Welcome, %(user)s: you are on the team of %(name)s as %(role)s.")
                     % {
                         "user": user.get_username(),
-                        "name": invitation.tournament.name,
+                        "name": invitation.tournament or invitation.club,
                         "role": invitation.get_role_display(),
                     },
                 )
+                if invitation.tournament is None:
+                    club_choose(request, invitation.club)
+                    return redirect("tournament_list")
                 return redirect("tournament_detail", slug=invitation.tournament.slug)
             status = 422
     response = render(
-        request, "team/join.html", {"invitation": invitation, "form": form}, status=status
+        request,
+        "team/join.html",
+        {
+            "invitation": invitation,
+            "form": form,
+            "role_description": ROLE_DESCRIPTIONS[invitation.role],
+        },
+        status=status,
     )
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"

@@ -18,9 +18,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament.adapter import sheet_scores_refresh
+from tournament.clubs.services import club_sole
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import (
     ApartPair,
+    Club,
     Player,
     Round,
     Seat,
@@ -67,37 +69,60 @@ class ImportOutcome:
 
 
 def tournament_import(
-    *, document: Any, director: User | None = None, slug: str | None = None
+    *,
+    document: Any,
+    club: Club | None = None,
+    director: User | None = None,
+    slug: str | None = None,
 ) -> Tournament:
-    """Create a tournament from a checked v1 document; raises ``Refused`` if invalid.
+    """Create a tournament of ``club`` from a checked v1 document; raises ``Refused`` if
+    invalid. Without a club: the installation's one club (a laptop).
 
     ``slug`` restores a backup under its old name (it must be free); by default one is made
     from the name and date.
     """
-    return tournament_restore(document=document, director=director, slug=slug).tournament
+    return tournament_restore(document=document, club=club, director=director, slug=slug).tournament
 
 
 @transaction.atomic
 def tournament_restore(
     *,
     document: Any,
+    club: Club | None = None,
     director: User | None = None,
     slug: str | None = None,
     replace: bool = False,
 ) -> ImportOutcome:
-    """``tournament_import`` that also says what it could not restore as the file says.
+    """``tournament_import`` that also says what it could not restore as the file says. The
+    tournament belongs to ``club`` (the club of whoever restores it), whatever club the file
+    came from.
 
-    With ``replace`` the tournament that has the short name ``slug`` now is deleted first, in
-    the same transaction (so its table links' tokens are free for the restored one); nothing
-    is deleted when the file is refused.
+    With ``replace`` the tournament of the same club that has the short name ``slug`` now is
+    deleted first, in the same transaction (so its table links' tokens are free for the
+    restored one); nothing is deleted when the file is refused.
     """
     tournament_file_check(document)
+    club = club if club is not None else club_sole()
     if replace and slug is None:
         raise ValueError("replace needs the slug of the tournament to replace")
     replaced = False
     if replace:
-        replaced = Tournament.objects.filter(slug=slug).exists()
-        Tournament.objects.filter(slug=slug).delete()
+        existing = Tournament.objects.filter(slug=slug)
+        if existing.exclude(club=club).exists():
+            raise Refused(
+                [
+                    PlacedProblem(
+                        code="slug_other_club",
+                        message=_(
+                            "The short name %(slug)s is another club's tournament: it is not "
+                            "replaced."
+                        )
+                        % {"slug": slug},
+                    )
+                ]
+            )
+        replaced = existing.exists()
+        existing.delete()
     if slug is not None and (
         slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
     ):
@@ -112,6 +137,7 @@ def tournament_restore(
     settings = document.get("settings", {})
     date = datetime.date.fromisoformat(document["date"]) if document.get("date") else None
     tournament = Tournament.objects.create(
+        club=club,
         name=text_normalised(document["name"]),
         slug=slug or tournament_unique_slug(name=document["name"], date=date),
         date=date,

@@ -51,6 +51,7 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
     """The ``x-site`` record of a tournament: team, sheet history, confirmations, links."""
     record: dict[str, Any] = {
         "version": SITE_VERSION,
+        "club": {"slug": tournament.club.slug, "name": tournament.club.name},
         "first_dealer_rule": tournament.first_dealer_rule,
     }
     closed = tournament.rounds.filter(closed_at__isnull=False).order_by("number")

@@ -17,10 +17,11 @@ from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from tournament.models import (
+    Club,
     SheetConfirmation,
     SheetVersion,
     Table,
@@ -81,7 +82,7 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     record = document.get("settings", {}).get(SITE_KEY)
     if record is None:
         return outcome
-    users = _accounts(record)
+    users = _accounts(record, tournament.club)
     missing: dict[str, list[str]] = defaultdict(list)
 
     def account(name: str | None, role: str) -> User | None:
@@ -129,7 +130,17 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             token = item["token"]
             if token in in_use:
                 other = in_use[token]
-                if "revoked_at" not in item:
+                if "revoked_at" not in item and other.club_id != tournament.club_id:
+                    # Another club's tournament: not named (nothing of it is this club's).
+                    outcome.notes.append(
+                        _(
+                            "Round %(round)s, table %(table)s: its table link is in use on this "
+                            "site by another club's tournament, so this tournament got a new "
+                            "link for that table: print its score sheet again."
+                        )
+                        % {"round": entry["round"], "table": entry["table"]}
+                    )
+                elif "revoked_at" not in item:
                     outcome.notes.append(
                         _(
                             "Round %(round)s, table %(table)s: its table link is still in use by "
@@ -215,7 +226,10 @@ def _keep_times(model: type[Dated], rows: Sequence[tuple[Dated, dict[str, Any]]]
         model.objects.bulk_update(dated, ["created_at"], batch_size=500)
 
 
-def _accounts(record: dict[str, Any]) -> dict[str, User]:
+def _accounts(record: dict[str, Any], club: Club) -> dict[str, User]:
+    """The file's usernames that are people of ``club``: on a site of one club every account;
+    on a site of many, those with a role in ``club`` or on the team of one of its tournaments.
+    Another club's accounts are never given a place (nor named as existing) by a file."""
     names: set[str] = set()
     team = record.get("team", {})
     names.update(team.get("directors", []), team.get("scorers", []))
@@ -226,7 +240,14 @@ def _accounts(record: dict[str, Any]) -> dict[str, User]:
         names.update(link["created_by"] for link in entry.get("links", []) if "created_by" in link)
     user_model = get_user_model()
     field_name = user_model.USERNAME_FIELD
+    in_club = (
+        Q(club_roles__club=club)
+        | Q(directed_tournaments__club=club)
+        | Q(scored_tournaments__club=club)
+    )
     found = user_model.objects.filter(**{f"{field_name}__in": names})
+    if Club.objects.exclude(pk=club.pk).exists():
+        found = found.filter(in_club).distinct()
     return {user.get_username(): user for user in found}
 
 

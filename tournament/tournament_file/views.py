@@ -6,22 +6,22 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournament.errors import Refused, form_page_status
-from tournament.models import Tournament
-from tournament.permissions import director_required
+from tournament.models import Club, Tournament
+from tournament.permissions import DIRECTOR, club_required, director_required
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.forms import TournamentFileForm
 from tournament.tournament_file.importing import tournament_restore
 from tournament.tournament_file.reading import tournament_file_parse
 
 
-@login_required
-def tournament_upload(request: HttpRequest) -> HttpResponse:
+@club_required(DIRECTOR)
+def tournament_upload(request: HttpRequest, club: Club) -> HttpResponse:
+    """A tournament file (or a backup) imported as a new tournament of the current club."""
     form = TournamentFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
@@ -38,7 +38,7 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
         else:
             try:
                 document = tournament_file_parse(upload.read())
-                outcome = tournament_restore(document=document, director=request.user)
+                outcome = tournament_restore(document=document, club=club, director=request.user)
             except Refused as exc:
                 problems = exc.lines()
             else:
@@ -50,7 +50,7 @@ def tournament_upload(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournament/tournament_upload.html",
-        {"form": form, "problems": problems},
+        {"form": form, "problems": problems, "club": club},
         status=form_page_status(request),
     )
 

@@ -7,7 +7,7 @@ from collections import Counter
 from django.db.models import Count, F, Q, QuerySet
 
 from scoring.tables import table_split
-from tournament.models import Competition, Player, Tournament
+from tournament.models import Club, ClubRole, Competition, Player, Tournament
 from tournament.rounds.selectors import next_round_number, players_for_round, round_summaries
 
 # The front page's lists: newest first, a tournament without a date after the dated ones (on
@@ -16,25 +16,39 @@ NEWEST_FIRST = (F("date").desc(nulls_last=True), F("created_at").desc(), F("pk")
 
 
 def tournaments_directed(user) -> QuerySet[Tournament]:
-    """The tournaments ``user`` directs or keeps score for (a superuser: every one)."""
-    if not user.is_authenticated:
+    """The tournaments ``user`` may open: those they direct or keep score for, and every one
+    of the clubs they are admin of (a superuser: every one)."""
+    if not (user.is_authenticated and user.is_active):
         return Tournament.objects.none()
-    tournaments = Tournament.objects.all()
+    tournaments = Tournament.objects.select_related("club")
     if not user.is_superuser:
-        ids = Tournament.objects.filter(Q(directors=user) | Q(scorers=user)).values("pk")
+        admin_of = ClubRole.objects.filter(user=user, role=ClubRole.Role.ADMIN).values("club")
+        ids = Tournament.objects.filter(
+            Q(directors=user) | Q(scorers=user) | Q(club__in=admin_of)
+        ).values("pk")
         tournaments = tournaments.filter(pk__in=ids)
     return tournaments.annotate(player_count=Count("players", distinct=True)).order_by(
         *NEWEST_FIRST
     )
 
 
-def tournaments_public() -> QuerySet[Tournament]:
-    return Tournament.objects.filter(public=True).order_by(*NEWEST_FIRST)
+def tournaments_public(club: Club) -> QuerySet[Tournament]:
+    """The club's tournaments whose public pages are on, the newest first."""
+    return Tournament.objects.filter(club=club, public=True).order_by(*NEWEST_FIRST)
 
 
-def competitions_public() -> QuerySet[Competition]:
-    """The competitions whose public season page is on, the newest first."""
-    return Competition.objects.filter(public=True).order_by("-created_at", "-pk")
+def competitions_public(club: Club) -> QuerySet[Competition]:
+    """The club's competitions whose public season page is on, the newest first."""
+    return Competition.objects.filter(club=club, public=True).order_by("-created_at", "-pk")
+
+
+def clubs_public() -> QuerySet[Club]:
+    """The clubs with a public tournament or season page, by name (a hosted site's front
+    page)."""
+    public = Q(tournaments__public=True) | Q(competitions__public=True)
+    return Club.objects.filter(pk__in=Club.objects.filter(public).values("pk")).order_by(
+        "name", "pk"
+    )
 
 
 def tournament_overview(tournament: Tournament) -> dict:

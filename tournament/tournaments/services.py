@@ -10,7 +10,7 @@ from django.db import transaction
 
 from scoring.standings import tie_break_order
 from scoring.tables import table_split
-from tournament.models import Tournament
+from tournament.models import Club, Tournament
 from tournament.tournament_file.importing import tournament_unique_slug
 
 EDITABLE = (
@@ -38,16 +38,16 @@ def _validate(fields: dict[str, Any]) -> None:
 
 @transaction.atomic
 def tournament_create(
-    *, director: User, name: str, date: datetime.date | None, **fields: Any
+    *, club: Club, director: User, name: str, date: datetime.date | None, **fields: Any
 ) -> Tournament:
-    """Create a tournament directed by ``director``."""
+    """Create a tournament of ``club`` directed by ``director``."""
     fields = {"name": name, "date": date, **fields}
     _validate(fields)
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TypeError(f"tournament_create() got unknown fields {sorted(unknown)}")
     tournament = Tournament.objects.create(
-        slug=tournament_unique_slug(name=name, date=date), **fields
+        club=club, slug=tournament_unique_slug(name=name, date=date), **fields
     )
     tournament.directors.add(director)
     return tournament

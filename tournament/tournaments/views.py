@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from tournament.clubs.current import current_club
+from tournament.clubs.forms import ClubNameForm
+from tournament.clubs.roles import directs_in_club, is_club_admin
 from tournament.errors import form_page_status
-from tournament.models import Tournament
-from tournament.permissions import director_required, team_required
+from tournament.models import Club, Tournament
+from tournament.permissions import (
+    DIRECTOR,
+    PublicPageMissing,
+    club_required,
+    director_required,
+    team_required,
+)
 from tournament.season.selectors import tournament_competitions
 from tournament.tournaments import services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
+    clubs_public,
     competitions_public,
     tournament_overview,
     tournaments_directed,
@@ -22,17 +31,20 @@ from tournament.tournaments.selectors import (
 )
 
 
-@login_required
-def tournament_create(request: HttpRequest) -> HttpResponse:
+@club_required(DIRECTOR)
+def tournament_create(request: HttpRequest, club: Club) -> HttpResponse:
+    """A new tournament in the current club."""
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tournament = services.tournament_create(director=request.user, **form.tournament_fields())
+        tournament = services.tournament_create(
+            club=club, director=request.user, **form.tournament_fields()
+        )
         messages.success(request, _("Tournament created. Now register the players."))
         return redirect("player_list", slug=tournament.slug)
     return render(
         request,
         "tournament/tournament_create.html",
-        {"form": form},
+        {"form": form, "club": club},
         status=form_page_status(request),
     )
 
@@ -70,13 +82,41 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    """Signed-in directors see their tournaments; visitors see the public ones."""
+    """The front page. Signed in: the tournaments the account may open, and the current club's
+    buttons. For everyone: the public pages, of the one club of a laptop; a site of many clubs
+    lists the clubs that have public pages instead."""
+    clubs = list(Club.objects.order_by("pk")[:2])
+    single = clubs[0] if len(clubs) == 1 else None
+    club = current_club(request)
+    directed = tournaments_directed(request.user)
+    context = {
+        "club": club,
+        "single_club": single,
+        "may_direct": club is not None and directs_in_club(request.user, club),
+        "club_admin": club is not None and is_club_admin(request.user, club),
+        "directed": directed,
+        "clubs_shown": len({t.club_id for t in directed}) > 1,
+    }
+    if single is not None:
+        context["public"] = tournaments_public(single)
+        context["public_competitions"] = competitions_public(single)
+    else:
+        context["public_clubs"] = clubs_public()
+    if context["club_admin"] and club is not None and not club.name:
+        context["name_form"] = ClubNameForm()
+    return render(request, "tournament/tournament_list.html", context)
+
+
+def club_public(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club's public page on a site of many clubs: its public tournaments and season pages,
+    nothing else (404 when it has none)."""
+    club = get_object_or_404(Club, slug=slug)
+    public = tournaments_public(club)
+    competitions = competitions_public(club)
+    if not public and not competitions:
+        raise PublicPageMissing
     return render(
         request,
-        "tournament/tournament_list.html",
-        {
-            "directed": tournaments_directed(request.user),
-            "public": tournaments_public(),
-            "public_competitions": competitions_public(),
-        },
+        "tournament/club_public.html",
+        {"club": club, "public": public, "public_competitions": competitions},
     )

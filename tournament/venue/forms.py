@@ -10,6 +10,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from tournament.venue import network
+
 SCHEMES = ("http", "https")
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
 
@@ -28,6 +30,26 @@ def _valid_host(host: str) -> bool:
         return False
     labels = ascii_host.rstrip(".").split(".")
     return len(ascii_host) <= 253 and all(_LABEL.match(label) for label in labels)
+
+
+def _reachable_name(host: str) -> bool:
+    """An IP address, a name with a dot (``laptop.local``, ``bollen.example.nl``), or a name
+    without one that this machine has (``clublaptop``) or ``localhost``: a bare word such as
+    "NaN" or "null" (a spreadsheet's empty cell, pasted) names no machine."""
+    host = host.lower().rstrip(".")
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    if "." in host or host == "localhost":
+        return True
+    return host in {name.lower() for name in network.machine_names()}
+
+
+def _example() -> str:
+    address = network.primary_address() or "192.168.1.20"
+    return f"http://{address}:8000"
 
 
 class SiteAddressForm(forms.Form):
@@ -88,5 +110,14 @@ class SiteAddressForm(forms.Form):
                 _("Address for phones: “%(value)s” is not a valid web address."),
                 code="invalid",
                 params={"value": raw},
+            )
+        if not _reachable_name(parts.hostname):
+            raise ValidationError(
+                _(
+                    "Address for phones: “%(value)s” is not a web address phones can open. "
+                    "Type this laptop's address, for example %(example)s."
+                ),
+                code="no_host",
+                params={"value": raw, "example": _example()},
             )
         return base

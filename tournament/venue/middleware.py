@@ -3,7 +3,7 @@
 - The site's language: Dutch unless the visitor chose English with the switch in the header.
   Django's LocaleMiddleware would also follow the browser's Accept-Language, so a director whose
   laptop is set to English would get an English site without asking; a club expects Dutch.
-- The hosts the site answers to beyond ``ALLOWED_HOSTS`` (the address set on the site).
+- The hosts the site answers to beyond ``ALLOWED_HOSTS`` (the clubs' addresses for phones).
 - A plain 503 page when the database cannot be reached.
 - The Content Security Policy of every page: scripts only from the site's own files (no inline
   script; the sheet's settings are a JSON data block, which is not run), nothing framed.
@@ -108,22 +108,26 @@ def _bracketed(host: str) -> str:
 
 
 def extra_hosts() -> frozenset[str]:
-    """Hosts accepted beyond ``ALLOWED_HOSTS`` without a restart: the host of the address a
-    director set on the site and, when ``ALLOWED_HOSTS`` is this machine's own (not set by
-    hand), the addresses this machine has now (it may have joined the wifi after starting).
-    Looked up again at most every few seconds."""
+    """Hosts accepted beyond ``ALLOWED_HOSTS`` without a restart: the hosts of the addresses
+    the clubs' admins set on the site (none when ``SITE_URL`` is set: then that is every club's
+    address and its host is in ``ALLOWED_HOSTS``) and, when ``ALLOWED_HOSTS`` is this machine's
+    own (not set by hand), the addresses this machine has now (it may have joined the wifi
+    after starting). Looked up again at most every few seconds."""
     hosts = cache.get(EXTRA_HOSTS_CACHE_KEY)
     if hosts is not None:
         return hosts
-    from tournament.models import SiteSettings
+    from tournament.models import Club
 
     found: set[str] = set()
-    try:
-        site_url = SiteSettings.objects.filter(pk=1).values_list("site_url", flat=True).first()
-    except DatabaseError:
-        site_url = None  # the request itself will meet the database problem and say so
-    if site_url and network.url_host(site_url):
-        found.add(_bracketed(network.url_host(site_url)))
+    urls: list[str] = []
+    if not (getattr(settings, "SITE_URL", "") or "").strip():
+        try:
+            urls = list(Club.objects.exclude(site_url="").values_list("site_url", flat=True))
+        except DatabaseError:
+            urls = []  # the request itself will meet the database problem and say so
+    for url in urls:
+        if network.url_host(url):
+            found.add(_bracketed(network.url_host(url)))
     if getattr(settings, "ALLOWED_HOSTS_FROM_MACHINE", False):
         found.update(_bracketed(address) for address in network.machine_addresses())
     hosts = frozenset(found)
@@ -135,7 +139,7 @@ def _forget_extra_hosts(**kwargs) -> None:
     cache.delete(EXTRA_HOSTS_CACHE_KEY)
 
 
-post_save.connect(_forget_extra_hosts, sender="tournament.SiteSettings")
+post_save.connect(_forget_extra_hosts, sender="tournament.Club")
 
 
 class SiteAddressHostMiddleware:

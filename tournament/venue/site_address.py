@@ -1,11 +1,14 @@
 """The address phones open: the base of every absolute link the site hands out (table links,
 their QR codes on the printed sheets, invitation links).
 
-It is never the name the director's own browser happened to use (``127.0.0.1`` reaches the phone
-itself, not the laptop). In order of precedence:
+The address is a club's: its QR codes and links start with it. It is never the name the
+director's own browser happened to use (``127.0.0.1`` reaches the phone itself, not the
+laptop). In order of precedence:
 
-1. the address a director set on the site (``SiteSettings.site_url``);
-2. ``settings.SITE_URL`` (the environment or ``.env``);
+1. ``settings.SITE_URL`` (the environment or ``.env``): set by whoever runs the server, and then
+   no club can change it;
+2. the address the club's admin set on the site (``Club.site_url``; every change recorded as a
+   ``ClubAddressChange``, confirmed once a phone opened its test link);
 3. this machine's own network address, with the port the request came in on (the port in its
    ``Host`` header; for commands, the port of ``BIND``, else 8000).
 
@@ -15,18 +18,23 @@ Only when the machine has no network at all does it fall back to the request's o
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
+import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import transaction
 from django.http import HttpRequest
 from django.http.request import split_domain_port
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import SiteSettings
+from tournament.models import Club, ClubAddressChange
 from tournament.venue import network
 
 DEFAULT_PORT = "8000"
@@ -37,8 +45,8 @@ LOCAL_SUFFIXES = (".local", ".lan", ".home", ".internal", ".localdomain", ".home
 
 
 class AddressSource(StrEnum):
-    SITE = "site"  # set by a director on the site
-    ENVIRONMENT = "environment"  # SITE_URL
+    SITE = "site"  # set by the club's admin on the site
+    ENVIRONMENT = "environment"  # SITE_URL, set by whoever runs the server
     NETWORK = "network"  # this machine's network address
     REQUEST = "request"  # no network: the host the browser used
 
@@ -49,10 +57,10 @@ class SiteAddress:
     source: AddressSource
 
 
-def _stored_site_url() -> str:
-    """The address a director set on the site (``''`` when none). One small query, no write."""
-    stored = SiteSettings.objects.filter(pk=1).values_list("site_url", flat=True).first()
-    return (stored or "").strip().rstrip("/")
+def operator_site_url() -> str:
+    """``SITE_URL`` as the server's settings give it (``''``: not set). When it is set, it is
+    every club's address and no club can change it."""
+    return (getattr(settings, "SITE_URL", "") or "").strip().rstrip("/")
 
 
 def bind_port() -> str:
@@ -92,32 +100,33 @@ def network_url(request: HttpRequest | None = None) -> str | None:
     return _with_port("http", address, bind_port())
 
 
-def site_address(request: HttpRequest | None = None) -> SiteAddress:
-    """The address phones open and where it comes from (asked once per request)."""
+def site_address(request: HttpRequest | None = None, *, club: Club) -> SiteAddress:
+    """The address phones open for ``club``'s links and where it comes from (asked once per
+    request)."""
     if request is not None:
-        cached = getattr(request, _REQUEST_CACHE, None)
-        if cached is not None:
-            return cached
-    found = _site_address(request)
+        cached: dict[int, SiteAddress] = getattr(request, _REQUEST_CACHE, None) or {}
+        if club.pk in cached:
+            return cached[club.pk]
+    found = _site_address(request, club)
     if request is not None:
-        setattr(request, _REQUEST_CACHE, found)
+        setattr(request, _REQUEST_CACHE, {**cached, club.pk: found})
     return found
 
 
-def chosen_site_address() -> SiteAddress | None:
-    """The address someone chose: set by a director on the site, else ``SITE_URL``; ``None``
-    when nobody did (then the network address is used)."""
-    stored = _stored_site_url()
-    if stored:
-        return SiteAddress(stored, AddressSource.SITE)
-    configured = (getattr(settings, "SITE_URL", "") or "").strip().rstrip("/")
+def chosen_site_address(club: Club | None) -> SiteAddress | None:
+    """The address someone chose: ``SITE_URL`` (the server's), else the one ``club``'s admin
+    set on the site; ``None`` when nobody did (then the network address is used)."""
+    configured = operator_site_url()
     if configured:
         return SiteAddress(configured, AddressSource.ENVIRONMENT)
+    stored = (club.site_url if club is not None else "").strip().rstrip("/")
+    if stored:
+        return SiteAddress(stored, AddressSource.SITE)
     return None
 
 
-def _site_address(request: HttpRequest | None) -> SiteAddress:
-    chosen = chosen_site_address()
+def _site_address(request: HttpRequest | None, club: Club) -> SiteAddress:
+    chosen = chosen_site_address(club)
     if chosen is not None:
         return chosen
     detected = network_url(request)
@@ -128,27 +137,105 @@ def _site_address(request: HttpRequest | None) -> SiteAddress:
     return SiteAddress(_with_port("http", "localhost", bind_port()), AddressSource.REQUEST)
 
 
-def site_url(request: HttpRequest | None = None) -> str:
-    """The base address phones must open, without a trailing slash."""
-    return site_address(request).url
+def site_url(request: HttpRequest | None = None, *, club: Club) -> str:
+    """The base address phones must open for ``club``'s links, without a trailing slash."""
+    return site_address(request, club=club).url
 
 
-def absolute_url(path: str, request: HttpRequest | None = None) -> str:
+def absolute_url(path: str, request: HttpRequest | None = None, *, club: Club) -> str:
     """``path`` (from ``reverse``) as a link a phone can open."""
-    return site_url(request) + "/" + path.lstrip("/")
+    return site_url(request, club=club) + "/" + path.lstrip("/")
 
 
 def site_address_forget(request: HttpRequest) -> None:
-    """Ask again in this request (after a director changed the address)."""
+    """Ask again in this request (after a club admin changed the address)."""
     if hasattr(request, _REQUEST_CACHE):
         delattr(request, _REQUEST_CACHE)
 
 
-def site_address_set(*, url: str) -> None:
-    """Store the address a director chose (``''``: use ``SITE_URL`` or the network address)."""
-    row = SiteSettings.current()
-    row.site_url = url.strip().rstrip("/")
-    row.save(update_fields=["site_url", "updated_at"])
+def _check_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class AddressChanged:
+    """A recorded change and the secret of its test link (known only now)."""
+
+    change: ClubAddressChange
+    check_token: str
+
+
+def site_address_set(*, club: Club, url: str, by_user: User) -> AddressChanged | None:
+    """Store the address ``club``'s admin chose (``''``: use the network address) and record the
+    change (who, when, old and new) with a new test link; ``None`` when nothing changed. The
+    caller has checked that ``by_user`` may (a club admin) and that ``SITE_URL`` is not set."""
+    url = url.strip().rstrip("/")
+    with transaction.atomic():
+        locked = Club.objects.select_for_update().get(pk=club.pk)
+        if locked.site_url == url:
+            return None
+        token = secrets.token_urlsafe(24)
+        change = ClubAddressChange.objects.create(
+            club=locked,
+            changed_by=by_user,
+            changed_by_name=by_user.get_username(),
+            old_url=locked.site_url,
+            new_url=url,
+            check_hash=_check_hash(token),
+        )
+        locked.site_url = url
+        locked.save(update_fields=["site_url"])
+    club.site_url = url
+    return AddressChanged(change=change, check_token=token)
+
+
+def site_address_check_token(*, club: Club) -> str | None:
+    """A fresh secret for the test link of ``club``'s latest change (the page shows it as a QR
+    code; only its hash is stored); ``None`` when no address was set on the site."""
+    change = site_address_last_change(club)
+    if change is None or not change.new_url:
+        return None
+    token = secrets.token_urlsafe(24)
+    ClubAddressChange.objects.filter(pk=change.pk).update(check_hash=_check_hash(token))
+    return token
+
+
+def site_address_last_change(club: Club) -> ClubAddressChange | None:
+    return ClubAddressChange.objects.filter(club=club).order_by("-changed_at", "-pk").first()
+
+
+def site_address_changes(club: Club, limit: int = 10) -> list[ClubAddressChange]:
+    """The latest changes of ``club``'s address, newest first."""
+    return list(ClubAddressChange.objects.filter(club=club).order_by("-changed_at", "-pk")[:limit])
+
+
+def site_address_untested(club: Club) -> ClubAddressChange | None:
+    """The change that set the address in use when no phone has opened it yet (its test
+    link); ``None`` when the address was tested, found automatically or is ``SITE_URL``."""
+    if operator_site_url() or not club.site_url:
+        return None
+    change = site_address_last_change(club)
+    if change is None or change.confirmed_at is not None or change.new_url != club.site_url:
+        return None
+    return change
+
+
+def site_address_confirm(*, token: str, host: str) -> ClubAddressChange | None:
+    """A phone opened the test link ``token`` through ``host``: the change is confirmed when
+    the host is the new address's (a phone reached the site by it). Returns the change, or
+    ``None`` when the link is unknown or not of a club's latest change."""
+    change = (
+        ClubAddressChange.objects.select_related("club")
+        .filter(check_hash=_check_hash(token))
+        .first()
+    )
+    if change is None or change != site_address_last_change(change.club):
+        return None
+    opened_by_it = network.url_host(change.new_url) == split_domain_port(host)[0].strip("[]")
+    if opened_by_it and change.confirmed_at is None:
+        change.confirmed_at = timezone.now()
+        change.save(update_fields=["confirmed_at"])
+    return change
 
 
 def _is_ip(host: str) -> bool:
@@ -177,6 +264,14 @@ def _how_to_fix(url: str) -> str:
     except ValueError:
         port = None
     address = network.primary_address()
+    if operator_site_url() and url == operator_site_url():
+        # SITE_URL: the server's setting, which no page changes.
+        suggestion = _with_port(scheme, address or "192.168.1.20", port or bind_port())
+        return _(
+            "The address is the server's setting SITE_URL (in the .env file or the "
+            "environment): change it there, for example to %(suggestion)s, and start the site "
+            "again."
+        ) % {"suggestion": suggestion}
     if address is None:
         return _(
             "Start the laptop on the club's wifi network, then check the address on the page "
@@ -239,3 +334,23 @@ def machine_site_urls(request: HttpRequest | None = None) -> list[str]:
     else:
         scheme, port = "http", bind_port()
     return [_with_port(scheme, host, port) for host in network.machine_addresses()]
+
+
+def address_warnings(request: HttpRequest | None, *, club: Club) -> dict[str, object]:
+    """What a page that hands out ``club``'s links warns about (``_site_address_warning.html``):
+    phones cannot reach the address, or a changed address no phone has opened yet; and whether
+    the viewer may change it (a club admin, unless ``SITE_URL`` fixes it)."""
+    from tournament.clubs.roles import is_club_admin
+
+    url = site_url(request, club=club)
+    user = getattr(request, "user", None)
+    return {
+        "address_club": club,
+        "site_url": url,
+        "site_url_problem": site_url_problem(url),
+        "untested": site_address_untested(club),
+        "address_fixed": bool(operator_site_url()),
+        "may_change_address": bool(
+            user is not None and not operator_site_url() and is_club_admin(user, club)
+        ),
+    }

@@ -2,6 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
 from tournament.management.commands.export_tournament import tournament_by_slug
 from tournament.season.services import CompetitionSettings, competition_create
@@ -21,11 +22,13 @@ class Command(BaseCommand):
         parser.add_argument("--min-evenings", type=int, default=0, metavar="M")
         parser.add_argument("--public", action="store_true")
         parser.add_argument("--season-seating", action="store_true")
+        add_club_argument(parser)
 
-    def handle(self, *args, name: str, tournament: list[str], **options) -> None:
+    def handle(self, *args, name: str, tournament: list[str], club: str | None, **options) -> None:
         if not name.strip():
             raise CommandError("--name is empty.")
         tournaments = [tournament_by_slug(slug) for slug in tournament]
+        owner = tournaments[0].club if tournaments and club is None else club_option(club)
         settings = CompetitionSettings(
             name=name,
             season=options["season"],
@@ -35,9 +38,7 @@ class Command(BaseCommand):
             season_seating=options["season_seating"],
         )
         try:
-            competition = competition_create(
-                director=None, settings=settings, tournaments=tournaments
-            )
+            competition = competition_create(club=owner, settings=settings, tournaments=tournaments)
         except Refused as refused:
             raise CommandError("\n".join(refused.lines())) from None
         self.stdout.write(f"{competition} ({competition.evenings.count()} evenings)")

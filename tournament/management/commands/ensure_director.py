@@ -2,8 +2,10 @@
 
 ``manage.py ensure_director`` creates the first director (a superuser, default username
 ``directeur``) with a generated password when no active superuser exists, and prints the
-password once. ``--new-password`` gives the named account (``--username``; by default the only
-director) a new generated password. It never waits for input: ``make run``, scripts and a
+password once. On a laptop (a site of at most one club) it also makes the club when there is
+none yet (named later on the site) and makes the directors its club admins.
+``--new-password`` gives the named account (``--username``; by default the only director) a new
+generated password. It never waits for input: ``make run``, scripts and a
 production set-up call it without a terminal.
 """
 
@@ -15,6 +17,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
+
+from tournament.clubs.services import club_sole
+from tournament.models import Club, ClubRole
 
 DEFAULT_USERNAME = "directeur"
 # The demo password the README used to print: an account that still has it gets a new one.
@@ -45,8 +50,22 @@ class Command(BaseCommand):
             help="give the account a new generated password (prints it once)",
         )
 
-    @transaction.atomic
-    def handle(self, *args, username: str | None, new_password: bool, **options) -> None:
+    def handle(self, *args, **options) -> None:
+        with transaction.atomic():
+            self._ensure(**options)
+            self._ensure_club()
+
+    def _ensure_club(self) -> None:
+        """The laptop's one club, with every active superuser as its club admin."""
+        if Club.objects.count() > 1:
+            return  # a hosted site: its clubs are made with club_create
+        club = club_sole()
+        for user in get_user_model().objects.filter(is_superuser=True, is_active=True):
+            ClubRole.objects.get_or_create(
+                club=club, user=user, defaults={"role": ClubRole.Role.ADMIN}
+            )
+
+    def _ensure(self, *, username: str | None, new_password: bool, **options) -> None:
         users = get_user_model().objects
         directors = users.filter(is_superuser=True, is_active=True).order_by("pk")
         if username is not None and not username.strip():

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
 from tournament.season.file_import import competition_import
 from tournament.tournament_file.reading import tournament_file_parse
@@ -18,14 +19,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", type=Path, help="the competition file (.json)")
+        add_club_argument(parser)
 
-    def handle(self, *args, file: Path, **options) -> None:
+    def handle(self, *args, file: Path, club: str | None, **options) -> None:
+        owner = club_option(club)
         try:
             raw = file.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
         try:
-            outcome = competition_import(document=tournament_file_parse(raw))
+            outcome = competition_import(document=tournament_file_parse(raw), club=owner)
         except Refused as exc:
             for line in exc.lines():
                 self.stderr.write(line)

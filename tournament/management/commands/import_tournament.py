@@ -4,7 +4,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
+from tournament.models import Tournament
 from tournament.tournament_file.importing import tournament_restore
 from tournament.tournament_file.reading import tournament_file_parse
 
@@ -27,8 +29,11 @@ class Command(BaseCommand):
             help="with --slug: delete the tournament that has this short name now and restore "
             "the file in its place, in one step (nothing is deleted if the file is refused)",
         )
+        add_club_argument(parser)
 
-    def handle(self, *args, file: Path, slug: str | None, replace: bool, **options) -> None:
+    def handle(
+        self, *args, file: Path, slug: str | None, replace: bool, club: str | None, **options
+    ) -> None:
         if replace and slug is None:
             raise CommandError(
                 "--replace needs --slug: the short name of the tournament to replace."
@@ -37,9 +42,12 @@ class Command(BaseCommand):
             raw = file.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
+        replaced = Tournament.objects.filter(slug=slug).select_related("club").first()
+        # Replacing: in the replaced tournament's club, unless --club says otherwise.
+        owner = replaced.club if replace and replaced and club is None else club_option(club)
         try:
             outcome = tournament_restore(
-                document=tournament_file_parse(raw), slug=slug, replace=replace
+                document=tournament_file_parse(raw), club=owner, slug=slug, replace=replace
             )
         except Refused as exc:
             for line in exc.lines():

@@ -27,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug, round, output, **options) -> None:
         tournament = tournament_by_slug(slug)
         number = round_number(tournament, round)
-        site = site_for_qr_codes(self)
+        site = site_for_qr_codes(self, tournament)
         printout = sheets_printout(tournament, number, site=site, by_user=None)
         if printout is None:
             raise CommandError(f"Round {number} of {slug} has no tables: seat it first.")

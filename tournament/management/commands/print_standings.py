@@ -19,5 +19,9 @@ class Command(BaseCommand):
         tournament = tournament_by_slug(slug)
         printout = standings_printout(tournament)
         printout_write(
-            self, tournament=tournament, printout=printout, output=output, site=site_url()
+            self,
+            tournament=tournament,
+            printout=printout,
+            output=output,
+            site=site_url(club=tournament.club),
         )

@@ -2,7 +2,8 @@
 
 It creates no account: ``ensure_director`` makes the director with a generated password. The
 demo tournament is directed by the first superuser, if there is one (superusers direct every
-tournament anyway).
+tournament anyway). It goes in the site's one club; a site of several clubs (a hosted one)
+gets no demo.
 """
 
 import json
@@ -14,7 +15,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import Tournament
+from tournament.clubs.services import club_sole
+from tournament.models import Club, Tournament
 from tournament.tournament_file.importing import tournament_import
 
 DEMO_FILE = Path(settings.BASE_DIR) / "seeds" / "demo-tournament.json"
@@ -26,7 +28,10 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, **options) -> None:
         document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
-        if Tournament.objects.filter(name=document["name"]).exists():
+        if Club.objects.count() > 1:
+            return
+        club = club_sole()
+        if Tournament.objects.filter(club=club, name=document["name"]).exists():
             return
         director = (
             get_user_model()
@@ -34,5 +39,5 @@ class Command(BaseCommand):
             .order_by("pk")
             .first()
         )
-        tournament = tournament_import(document=document, director=director)
+        tournament = tournament_import(document=document, club=club, director=director)
         self.stdout.write(_("Loaded the demo tournament “%(name)s”.") % {"name": tournament.name})

@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
+from tournament.models import Club
 from tournament.venue import network
 from tournament.venue.readiness import database_problem, secret_key_message, secret_key_set
 from tournament.venue.site_address import chosen_site_address
@@ -73,9 +74,11 @@ def _url(host: str, port: int) -> str:
 
 
 def configured_site_url() -> str:
-    """The address for phones someone chose (on the site, or ``SITE_URL``), else ``''``."""
+    """The address for phones someone chose (``SITE_URL``, or on a laptop's one club its
+    admin on the site), else ``''``."""
     try:
-        chosen = chosen_site_address()
+        clubs = list(Club.objects.order_by("pk")[:2])
+        chosen = chosen_site_address(clubs[0] if len(clubs) == 1 else None)
     except DatabaseError:
         return (settings.SITE_URL or "").rstrip("/")
     return chosen.url if chosen is not None else ""

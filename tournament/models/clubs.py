@@ -1,0 +1,128 @@
+"""The club: the unit that owns tournaments, competitions, the member register, invitations and
+its own settings, with the people who run it and their roles.
+
+A laptop installation has one club; a hosted site has many. Every read and write of the site
+is scoped by a club (``tournament.clubs``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.text import validate_visible
+
+
+class Club(models.Model):
+    """A club (or a federation's section) that runs Bollen evenings and tournaments.
+
+    - ``name``: as shown on every page ("BC De Klaverbol"); empty until its admin names it (a
+      laptop's first ``make run`` makes the club without asking).
+    - ``slug``: the club's name in URLs (its public page ``/clubs/<slug>/``) and on the command
+      line; unique, never changed.
+    - ``site_url``: the address phones open for this club's QR codes and links (set by a club
+      admin on the site; empty: the server's ``SITE_URL`` or its network address). Every change
+      is a :class:`ClubAddressChange`.
+    - ``directors_edit_register``: directors may rename and merge any member of the register,
+      not only those who played the evenings they direct.
+    """
+
+    name = models.CharField(_("name"), max_length=200, blank=True, validators=[validate_visible])
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    site_url = models.URLField(_("address for phones"), max_length=200, blank=True)
+    directors_edit_register = models.BooleanField(
+        _("directors may rename and merge every member of the register"), default=False
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name or str(_("your club"))
+
+
+class ClubRole(models.Model):
+    """What an account may do in a club (one role per account and club).
+
+    - ``admin``: the club's settings (the address for phones included), the register, the
+      competitions, the club's people and their roles, and every tournament of the club.
+    - ``director``: creates tournaments in the club, directs their own and those they are
+      invited to, uses the register for their evenings.
+
+    A scorer is not a club role: scorers are listed per tournament (``Tournament.scorers``).
+    """
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("club admin")
+        DIRECTOR = "director", _("director")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="roles", verbose_name=_("club")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_roles",
+        verbose_name=_("account"),
+    )
+    role = models.CharField(_("role"), max_length=8, choices=Role.choices)
+    created_at = models.DateTimeField(_("since"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "role", "user"]
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="club_role_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.user} ({self.get_role_display()})"
+
+
+class ClubAddressChange(models.Model):
+    """One change of a club's address for phones: who, when, from what to what, and whether a
+    phone has opened the new address since (the test QR code of the address page).
+
+    - ``changed_by``, ``changed_by_name``: the account (its name kept when it is deleted).
+    - ``old_url``, ``new_url``: the stored address before and after (``''``: found
+      automatically).
+    - ``check_hash``: SHA-256 of the secret in the test QR code's link; ``confirmed_at``: when
+      a phone opened that link on the new address.
+    """
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="address_changes", verbose_name=_("club")
+    )
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("changed by"),
+    )
+    changed_by_name = models.CharField(_("changed by"), max_length=150, blank=True)
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+    old_url = models.CharField(_("old address"), max_length=200, blank=True)
+    new_url = models.CharField(_("new address"), max_length=200, blank=True)
+    check_hash = models.CharField(_("test link (hashed)"), max_length=64, blank=True)
+    confirmed_at = models.DateTimeField(_("opened from a phone at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "-changed_at", "-pk"]
+        verbose_name = _("change of the address for phones")
+        verbose_name_plural = _("changes of the address for phones")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["check_hash"], condition=~Q(check_hash=""), name="address_check_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.old_url or '-'} -> {self.new_url or '-'}"
