@@ -66,5 +66,6 @@ urlpatterns = [
     path("c/<slug:slug>/", include("tournament.season.urls_public")),
 ]
 
+handler400 = "tournament.venue.error_pages.bad_request"
 handler404 = "tournament.venue.error_pages.page_not_found"
 handler500 = "tournament.venue.error_pages.server_error"

@@ -98,7 +98,9 @@ def new_workbook(title: str) -> Workbook:
     workbook = Workbook(write_only=True)
     workbook.properties.creator = CREATOR
     workbook.properties.lastModifiedBy = CREATOR
-    workbook.properties.title = title
+    # The title is people's text (a competition's name): what an XML file cannot hold goes,
+    # also from names stored before the site refused them.
+    workbook.properties.title = ILLEGAL_CHARACTERS_RE.sub("", title)
     return workbook
 
 
@@ -152,7 +154,7 @@ def xlsx_add_sheet(
 ) -> Worksheet:
     """Add a sheet with a bold, frozen header row, an autofilter and sensible column widths;
     it prints landscape, one page wide, with the header on every page."""
-    sheet = workbook.create_sheet(title=title[:31])
+    sheet = workbook.create_sheet(title=ILLEGAL_CHARACTERS_RE.sub("", title)[:31])
     widths = list(widths)
     for index in range(len(rows.header)):
         width = widths[index] if index < len(widths) else None

@@ -32,6 +32,7 @@ from tournament.sheets.conflict_context import describe_change
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page_context import sheet_context
 from tournament.sheets.selectors import sheet_latest_version
+from tournament.sheets.submission import SheetRefusal
 from tournament.sheets.table_page import TablePage, director_table
 
 EMPTY_CHANGE = "\N{EN DASH}"
@@ -123,6 +124,15 @@ def sheet_confirm_retype(
     sheet = director_table(tournament, round, table)
     data = request.POST if request.method == "POST" else None
     form = SheetForm(data, players=sheet.players, version=sheet.version)
+    if form.malformed:
+        # Not this table's sheet at all (boxes missing or added): refused as the save refuses
+        # it, nothing compared.
+        messages.error(request, SheetRefusal.MALFORMED.label)
+        blank = SheetForm(players=sheet.players, version=sheet.version)
+        context = sheet_context(tournament, sheet, blank, sheet_url=request.path, mode="retype")
+        context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
+        context["differences"] = []
+        return render(request, "sheets/sheet_retype.html", context, status=400)
     differences, status = [], 200
     if data is not None and form.is_valid():
         try:

@@ -32,6 +32,12 @@ def database_unavailable(request: HttpRequest | None = None) -> HttpResponse:
     return response
 
 
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: the plain 400 page. Unlike Django's own, it runs no CSRF check, which
+    would read the broken form again and fail with a 500."""
+    return _plain("400.html", 400, _("Bad request"))
+
+
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """``handler404``: a public page that is not there says what a player in the room can do
     (the director may not have switched the public pages on yet); any other address gets the

@@ -58,9 +58,15 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+UTF8_NAMES = {"utf-8", "utf8", "us-ascii", "ascii"}
+
+
 class RequestBodyCapMiddleware:
     """Refuse a body over ``REQUEST_MAX_BYTES`` by its announced length, unread. (A body sent
-    without a length is capped by the server: waitress's ``max_request_body_size``.)"""
+    without a length is capped by the server: waitress's ``max_request_body_size``.) Refuse a
+    form sent in another character set than UTF-8 (every page of the site sends UTF-8; a
+    crafted ``charset=utf-16`` made the CSRF check fail reading it) with a plain 400."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -75,6 +81,14 @@ class RequestBodyCapMiddleware:
                 "max": settings.REQUEST_MAX_BYTES // 1_000_000
             }
             return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+        if request.method == "POST" and request.content_type in FORM_TYPES:
+            charset = request.content_params.get("charset", "utf-8").strip().strip('"').lower()
+            if charset not in UTF8_NAMES:
+                message = _(
+                    "The form was sent in the character set %(charset)s; this site reads forms "
+                    "in UTF-8 only. Send it again from the site's own page."
+                ) % {"charset": charset[:40]}
+                return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 
