@@ -151,6 +151,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's SQLite backend, with the file (and its -wal/-shm) readable by its owner only.
+    DATABASES["default"]["ENGINE"] = "tournament.venue.sqlite"
+if DATABASES["default"]["ENGINE"] == "tournament.venue.sqlite":
     # Several requests write at once during a tournament (table links); wait instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}

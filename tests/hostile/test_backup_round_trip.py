@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 
@@ -123,7 +122,7 @@ def other_database() -> Iterator[OtherDatabase]:
     """PostgreSQL when this run is on SQLite, SQLite when it is on PostgreSQL; migrated, with
     the accounts the backups name."""
     directory = tempfile.mkdtemp(prefix="bollen-other-db.")
-    on_sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+    on_sqlite = connection.vendor == "sqlite"
     try:
         if on_sqlite:
             other = OtherDatabase("postgresql", _postgres_cluster(directory))

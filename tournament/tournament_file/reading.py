@@ -24,6 +24,7 @@ from scoring.standings import TieBreak
 from tournament.errors import FileCode, PlacedProblem, Refused, place_rule_problem
 from tournament.models import Tournament
 from tournament.tournament_file.limits import file_consistency_check, file_limits_check
+from tournament.tournament_file.schema_messages import schema_message
 from tournament.tournament_file.site_reading import site_check
 
 CONFIRMATION_RULES = tuple(Tournament.ConfirmationRule.values)
@@ -129,7 +130,8 @@ def _check_schema(document: Any) -> list[PlacedProblem]:
         problems.append(
             PlacedProblem(
                 code=FileCode.SCHEMA,
-                message=_("%(field)s: %(error)s") % {"field": field, "error": error.message},
+                message=_("%(field)s: %(error)s")
+                % {"field": field, "error": schema_message(error)},
                 **place,
             )
         )

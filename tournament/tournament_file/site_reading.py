@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from scoring.checks import check_sheet
 from scoring.sheet import Sheet
 from tournament.errors import FileCode, PlacedProblem, rule_message
+from tournament.tournament_file.schema_messages import schema_message
 from tournament.tournament_file.site import (
     SITE_KEY,
     SITE_SCHEMA_PATH,
@@ -89,7 +90,7 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
                 if isinstance(item.get("table"), int):
                     place["table"] = item["table"]
         where = "/".join([base, *map(str, path)])
-        problems.add(error.message, where=where, **place)
+        problems.add(schema_message(error), where=where, **place)
     if problems.found:
         return problems.found
 

@@ -45,7 +45,7 @@ def database_description(alias: str = "default") -> str:
     database "bollen", user "bollen"`` or ``SQLite file /path/db.sqlite3``."""
     config = connections[alias].settings_dict
     engine = config["ENGINE"].rsplit(".", 1)[-1]
-    if engine == "sqlite3":
+    if connections[alias].vendor == "sqlite":
         return _("SQLite file %(name)s") % {"name": config["NAME"]}
     return _('%(engine)s at %(host)s:%(port)s, database "%(name)s", user "%(user)s"') % {
         "engine": {"postgresql": "PostgreSQL"}.get(engine, engine),

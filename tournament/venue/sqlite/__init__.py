@@ -1,0 +1,1 @@
+"""Django's SQLite backend, with the database file readable by its owner only."""
