@@ -97,6 +97,19 @@ def parse_args() -> argparse.Namespace:
         "--port", type=int, default=0, help="gunicorn's port on 127.0.0.1 (default: a free one)"
     )
     parser.add_argument(
+        "--uploads",
+        type=int,
+        default=0,
+        help="directors who keep importing a large tournament file (each with an account of "
+        "its own) while the round is played, as far as the site lets them",
+    )
+    parser.add_argument(
+        "--upload-players",
+        type=int,
+        default=800,
+        help="players of the uploaded file (800 over 20 rounds: about 2.4 MB)",
+    )
+    parser.add_argument(
         "--servers",
         type=int,
         default=1,
@@ -252,6 +265,46 @@ class Gunicorn:
 # ---- the tournament ----
 
 
+UPLOAD_PASSWORD = "load-test-upload-2026"  # noqa: S105 - a throwaway database's accounts
+
+
+def heavy_file(n_players: int, seed: int) -> bytes:
+    """A valid tournament file of ``n_players`` over 20 rounds, every table played: seconds of
+    CPU to check and store, far within the site's limits."""
+    import json
+
+    from scoring.simulate import random_seating, simulate_tournament
+
+    rng = random.Random(seed)
+    players = [(f"p{i}", f"Speler {i}", "") for i in range(1, n_players + 1)]
+    seating = random_seating([p[0] for p in players], 20, rng)
+    document = simulate_tournament(
+        name="Groot bestand",
+        players=players,
+        seating=seating,
+        rng=rng,
+        played_deals=[[11] * len(r) for r in seating],
+        settings={"table_sizes": [4, 5]},
+    )
+    return json.dumps(document).encode()
+
+
+def upload_accounts(count: int) -> list[str]:
+    """``count`` directors of the site's club, to upload with."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.clubs.services import club_sole
+    from tournament.models import ClubRole
+
+    club = club_sole()
+    names = []
+    for n in range(1, count + 1):
+        user = get_user_model().objects.create_user(f"uploader{n}", password=UPLOAD_PASSWORD)
+        ClubRole.objects.create(club=club, user=user, role=ClubRole.Role.DIRECTOR)
+        names.append(user.get_username())
+    return names
+
+
 def build(tables: int, rounds_before: int, seed: int):
     from scoring.simulate import simulate_tournament
     from tournament.models import Table
@@ -296,6 +349,7 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     doubles: int = 0
     save_times: list[tuple[float, float]] = field(default_factory=list)  # (sent at, seconds)
+    uploads: list[tuple[str, float]] = field(default_factory=list)  # (outcome, seconds)
 
 
 @dataclass
@@ -404,6 +458,48 @@ async def timed_post(client, url, data, headers, stats: Stats):
     return answer
 
 
+async def uploader(base_url: str, username: str, data: bytes, stats: Stats, done) -> None:
+    """A director who signs in and imports the large file, again and again (a second after
+    each answer) until the round is entered: imported, or refused by the site (busy, too
+    often), each with its time."""
+    async with httpx.AsyncClient(base_url=base_url, timeout=120) as client:
+        await client.get("/login/")
+        signed_in = await client.post(
+            "/login/",
+            data={
+                "username": username,
+                "password": UPLOAD_PASSWORD,
+                "csrfmiddlewaretoken": client.cookies["csrftoken"],
+            },
+        )
+        if signed_in.status_code != 302:
+            stats.errors.append(f"{username}: sign-in answered {signed_in.status_code}")
+            return
+        while not done.is_set():
+            start = time.perf_counter()
+            try:
+                response = await client.post(
+                    "/t/import/",
+                    data={"csrfmiddlewaretoken": client.cookies["csrftoken"]},
+                    files={"file": ("groot.json", data, "application/json")},
+                )
+            except httpx.HTTPError as error:
+                stats.errors.append(f"{username} upload: {describe(error)}")
+                return
+            seconds = time.perf_counter() - start
+            if response.status_code == 302:
+                outcome = "imported"
+            elif "costly_busy" in response.text:
+                outcome = "refused: busy"
+            elif "costly_too_often" in response.text:
+                outcome = "refused: too often"
+            else:
+                outcome = f"HTTP {response.status_code}"
+                stats.errors.append(f"{username} upload: {outcome} {response.text[:120]}")
+            stats.uploads.append((outcome, seconds))
+            await asyncio.sleep(1)
+
+
 async def visitor(base_url: str, slug: str, rng: random.Random, args, stats: Stats, done):
     if args.visitors_do == "poll":
         await poller(base_url, slug, rng, args, stats, done)
@@ -486,7 +582,9 @@ async def warm_up(base_url: str, slug: str, token: str) -> None:
             )
 
 
-async def run_clients(base_urls: list[str], slug: str, links: dict[int, str], args):
+async def run_clients(
+    base_urls: list[str], slug: str, links: dict[int, str], args, uploads=((), b"")
+):
     """The phones and the visitors, the n-th of each on server n (of ``base_urls``) in turn."""
     for base_url in base_urls:
         await warm_up(base_url, slug, next(iter(links.values())))
@@ -505,6 +603,11 @@ async def run_clients(base_urls: list[str], slug: str, links: dict[int, str], ar
         )
         for n in range(args.visitors)
     ]
+    accounts, data = uploads
+    uploaders = [
+        asyncio.create_task(uploader(server(n), name, data, stats, done))
+        for n, name in enumerate(accounts)
+    ]
     started = time.perf_counter()
     await asyncio.gather(
         *(
@@ -514,7 +617,7 @@ async def run_clients(base_urls: list[str], slug: str, links: dict[int, str], ar
     )
     elapsed = time.perf_counter() - started
     done.set()
-    await asyncio.gather(*visitors)
+    await asyncio.gather(*visitors, *uploaders)
     return stats, sent, elapsed
 
 
@@ -607,6 +710,7 @@ def run(args, database: Database) -> Run:
     django.setup()
     call_command("migrate", verbosity=0)
     tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
+    uploads = (upload_accounts(args.uploads), heavy_file(args.upload_players, args.seed))
     connections.close_all()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     # Two servers share what two machines would: the database and the secret key.
@@ -631,7 +735,7 @@ def run(args, database: Database) -> Run:
         load_before = os.getloadavg()[0]
         client_cpu = time.process_time()
         stats, sent, elapsed = asyncio.run(
-            run_clients([server.url for server in servers], tournament.slug, links, args)
+            run_clients([server.url for server in servers], tournament.slug, links, args, uploads)
         )
         client_cpu = time.process_time() - client_cpu
         load_after = os.getloadavg()[0]
@@ -712,6 +816,17 @@ def report(result: Run) -> None:
             f"live polls: {len(stats.polls)}, {len(stats.polls) / elapsed:.1f}/s, "
             f"{stats.polls_not_modified} answered 304 ({share:.0%}); latency p50 "
             f"{ms(stats.polls, 0.5)} ms, p95 {ms(stats.polls, 0.95)} ms, max {ms(stats.polls)} ms"
+        )
+    if stats.uploads:
+        outcomes: dict[str, list[float]] = {}
+        for outcome, seconds in stats.uploads:
+            outcomes.setdefault(outcome, []).append(seconds)
+        print(
+            "uploads of the large file: "
+            + "; ".join(
+                f"{outcome} {len(values)} (p50 {ms(values, 0.5)} ms, max {ms(values)} ms)"
+                for outcome, values in sorted(outcomes.items())
+            )
         )
     if stats.saves:
         print(f"save latency mean {statistics.fmean(stats.saves) * 1000:.0f} ms; per minute:")

@@ -22,10 +22,13 @@ WHITENOISE_USE_FINDERS = True
 SEATING_MAX_ITERATIONS = 3000
 SEATING_TIME_LIMIT = 60.0
 PUBLIC_STANDINGS_SECONDS = 0  # exact figures; tests/site/test_public.py tests the delay
+# Costly uploads run in the request's thread: a test's database is one transaction, which
+# another thread's connection would not see (tests/site/test_costly.py runs the thread).
+COSTLY_NICE = 0
 
 # A file, not SQLite's shared in-memory database: with a file, concurrent writers (the live
 # server, the concurrency tests) wait for each other as in production instead of failing.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "tournament.venue.sqlite":  # noqa: F405
     # One file per test process, so two test runs on one machine never share a database.
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(BASE_DIR / "test-artifacts" / f"test-{os.getpid()}.sqlite3")  # noqa: F405

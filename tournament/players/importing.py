@@ -35,6 +35,9 @@ CLUB_MAX = _max_length(Player._meta.get_field("club"))
 MAX_ROWS = 2000
 ZIP_MAX_ENTRIES = 200
 ZIP_MAX_UNCOMPRESSED = 50 * 1024 * 1024
+# What openpyxl parses (the sheets' and the shared strings' XML): a list of 2000 players is
+# well under 1 MB of it; a file with far more costs seconds of CPU to read, for no list.
+ZIP_MAX_XML = 10 * 1024 * 1024
 ZIP_MAX_RATIO = 200
 NAME_HEADERS = {"naam", "name", "speler", "player", "spelersnaam"}
 CLUB_HEADERS = {"club", "vereniging", "team"}
@@ -112,7 +115,8 @@ def _check_zip(data: bytes) -> None:
         )
     unpacked = sum(entry.file_size for entry in entries)
     packed = max(sum(entry.compress_size for entry in entries), 1)
-    if unpacked > ZIP_MAX_UNCOMPRESSED or unpacked / packed > ZIP_MAX_RATIO:
+    xml = sum(entry.file_size for entry in entries if entry.filename.endswith((".xml", ".rels")))
+    if unpacked > ZIP_MAX_UNCOMPRESSED or unpacked / packed > ZIP_MAX_RATIO or xml > ZIP_MAX_XML:
         raise PlayerFileError(
             _("The Excel file unpacks to %(size)s MB, far more than a player list. Refused.")
             % {"size": round(unpacked / 1e6)}

@@ -31,6 +31,7 @@ from tournament.players.importing import (
     pasted_clubs_after_commas,
 )
 from tournament.players.selectors import player_history, player_rows, players_kept_apart
+from tournament.venue.costly import costly
 
 PREVIEW_SALT = "tournament.players.preview"
 
@@ -149,9 +150,12 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if form.is_bound and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            rows = parse_upload(upload.name, upload.read())
+            data = upload.read()
+            rows = costly(request.user, lambda: parse_upload(upload.name, data))
         except PlayerFileError as exc:
             form.add_error("file", str(exc))
+        except Refused as refused:
+            form.add_error("file", refused.message)
         else:
             return _preview(request, tournament, rows, form)
     return render(

@@ -17,6 +17,7 @@ from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.forms import TournamentFileForm
 from tournament.tournament_file.importing import tournament_restore
 from tournament.tournament_file.reading import tournament_file_parse
+from tournament.venue.costly import CostlyRefusal, costly
 
 
 @club_required(DIRECTOR)
@@ -24,6 +25,7 @@ def tournament_upload(request: HttpRequest, club: Club) -> HttpResponse:
     """A tournament file (or a backup) imported as a new tournament of the current club."""
     form = TournamentFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
+    refusal = ""  # the refusal's code when the site refused to read the file at all
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > settings.IMPORT_MAX_BYTES:
@@ -37,10 +39,16 @@ def tournament_upload(request: HttpRequest, club: Club) -> HttpResponse:
             )
         else:
             try:
-                document = tournament_file_parse(upload.read())
-                outcome = tournament_restore(document=document, club=club, director=request.user)
+                data = upload.read()
+                outcome = costly(
+                    request.user,
+                    lambda: tournament_restore(
+                        document=tournament_file_parse(data), club=club, director=request.user
+                    ),
+                )
             except Refused as exc:
                 problems = exc.lines()
+                refusal = str(exc.code) if exc.code in set(CostlyRefusal) else ""
             else:
                 tournament = outcome.tournament
                 messages.success(request, _("Tournament “%s” imported.") % tournament.name)
@@ -50,7 +58,7 @@ def tournament_upload(request: HttpRequest, club: Club) -> HttpResponse:
     return render(
         request,
         "tournament/tournament_upload.html",
-        {"form": form, "problems": problems, "club": club},
+        {"form": form, "problems": problems, "refusal": refusal, "club": club},
         status=form_page_status(request),
     )
 

@@ -1,0 +1,145 @@
+"""Costly work (reading and storing an uploaded file) kept from crowding out the phones.
+
+A large tournament file or spreadsheet takes seconds of CPU to check and store; a few of them
+at once took the tables' saves from 50 ms to seconds. So:
+
+- one at a time per machine: the work holds a lock file (``fcntl``) while it runs, shared by
+  every worker and every server process on the machine, since they share its cores; a second
+  upload meanwhile is refused at once with a plain message (waiting would hold a worker that a
+  phone needs);
+- a number per account per window (``COSTLY_PER_ACCOUNT`` in ``COSTLY_WINDOW_SECONDS``),
+  counted in the cache (the database's on PostgreSQL, so across servers);
+- at a lower CPU priority (``COSTLY_NICE``, 10): the work runs in a thread of its own whose
+  nice value is raised (Linux gives each thread its own), with a database connection of its
+  own, closed when it ends; the request waits for it. The tables' saves then get the cores
+  first, and the file is read in the time between. (``COSTLY_NICE = 0``: in the request's own
+  thread, as the test suite does, whose database lives in one transaction.)
+
+``costly(user, work)`` runs ``work()`` so and returns what it returns; it raises ``Refused``
+before anything is read when the work may not start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
+from django.db import connections, models
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from tournament.errors import Refused
+
+fcntl: Any
+try:
+    import fcntl
+except ImportError:  # Windows: no lock file; the per-account count still holds
+    fcntl = None
+
+DEFAULT_PER_ACCOUNT = 20
+DEFAULT_WINDOW_SECONDS = 600
+DEFAULT_NICE = 10
+T = TypeVar("T")
+
+
+class CostlyRefusal(models.TextChoices):
+    BUSY = (
+        "costly_busy",
+        _(
+            "The site is reading another large file right now. Try again in a minute: nothing "
+            "of this file was stored."
+        ),
+    )
+    TOO_OFTEN = (
+        "costly_too_often",
+        _(
+            "You have imported many files in the last few minutes; wait a few minutes before "
+            "the next one. Nothing of this file was stored."
+        ),
+    )
+
+
+def _lock_path() -> Path:
+    """One lock file per installation on this machine (its database names it)."""
+    name = str(settings.DATABASES["default"].get("NAME", ""))
+    digest = hashlib.sha256(f"{settings.BASE_DIR}|{name}".encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"bollen-costly-{digest}.lock"
+
+
+def _count_started(user: User | AnonymousUser) -> None:
+    """Count one more costly job for ``user`` in this window; refuse above the limit."""
+    limit = int(getattr(settings, "COSTLY_PER_ACCOUNT", DEFAULT_PER_ACCOUNT))
+    window = int(getattr(settings, "COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS))
+    key = f"bollen:costly:{user.pk or 'anonymous'}:{int(time.time() // window)}"
+    cache.add(key, 0, timeout=window * 2)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=window * 2)
+        count = 1
+    if count > limit:
+        raise Refused.because(CostlyRefusal.TOO_OFTEN)
+
+
+@contextmanager
+def _slot(user: User | AnonymousUser) -> Iterator[None]:
+    """This machine's one costly job, counted for ``user``; refused (with nothing done) when
+    another runs or ``user`` did too many lately."""
+    if fcntl is None:
+        _count_started(user)
+        yield
+        return
+    with _lock_path().open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Refused.because(CostlyRefusal.BUSY) from None
+        try:
+            _count_started(user)
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _niced(work: Callable[[], T], nice: int) -> T:
+    """``work()`` in a thread of its own at nice value ``nice``, in the request's language."""
+    language = translation.get_language()
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), nice)
+            with translation.override(language):
+                outcome["value"] = work()
+        except BaseException as error:  # handed to the request's thread below
+            outcome["error"] = error
+        finally:
+            connections.close_all()  # this thread's own connections
+
+    thread = threading.Thread(target=run, name="bollen-costly", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    value: T = outcome["value"]
+    return value
+
+
+def costly(user: User | AnonymousUser, work: Callable[[], T]) -> T:
+    """Run ``work()`` as this machine's one costly job, counted for ``user``, at a lower CPU
+    priority; ``Refused`` (nothing done) when it may not start now."""
+    nice = int(getattr(settings, "COSTLY_NICE", DEFAULT_NICE))
+    with _slot(user):
+        if nice <= 0 or not hasattr(os, "setpriority"):
+            return work()
+        return _niced(work, nice)
