@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -56,6 +56,24 @@ def tournament_unique_slug(*, name: str, date: datetime.date | None) -> str:
         n += 1
         slug = f"{base}-{n}"
     return slug
+
+
+SLUG_ATTEMPTS = 5
+
+
+def tournament_created(*, name: str, date: datetime.date | None, **fields: Any) -> Tournament:
+    """``Tournament.objects.create`` under a free slug made from the name and date. Two made
+    at once under one name (two directors, two servers) may pick the same slug; the one that
+    loses takes the next, instead of failing."""
+    for attempt in range(SLUG_ATTEMPTS):
+        slug = tournament_unique_slug(name=name, date=date)
+        try:
+            with transaction.atomic():
+                return Tournament.objects.create(slug=slug, name=name, date=date, **fields)
+        except IntegrityError:
+            if attempt == SLUG_ATTEMPTS - 1 or not Tournament.objects.filter(slug=slug).exists():
+                raise
+    raise AssertionError("unreachable")
 
 
 @dataclass(frozen=True)
@@ -136,11 +154,8 @@ def tournament_restore(
         )
     settings = document.get("settings", {})
     date = datetime.date.fromisoformat(document["date"]) if document.get("date") else None
-    tournament = Tournament.objects.create(
+    fields: dict[str, Any] = dict(
         club=club,
-        name=text_normalised(document["name"]),
-        slug=slug or tournament_unique_slug(name=document["name"], date=date),
-        date=date,
         place=text_normalised(settings.get("place", "")),
         table_sizes=sorted(settings.get("table_sizes", [4, 5])),
         prefer_size=settings.get("prefer_size", 4),
@@ -154,6 +169,22 @@ def tournament_restore(
         clubs_apart_first_round=settings.get("clubs_apart_first_round", True),
         first_dealer_rule=site_first_dealer_rule(document),
     )
+    name = text_normalised(document["name"])
+    if slug is None:
+        tournament = tournament_created(name=name, date=date, **fields)
+    else:
+        try:
+            with transaction.atomic():
+                tournament = Tournament.objects.create(slug=slug, name=name, date=date, **fields)
+        except IntegrityError:  # taken in the meantime
+            raise Refused(
+                [
+                    PlacedProblem(
+                        code="slug_taken",
+                        message=_("The short name %(slug)s is already in use.") % {"slug": slug},
+                    )
+                ]
+            ) from None
     if director is not None:
         tournament.directors.add(director)
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from scoring.standings import tie_break_order
 from scoring.tables import table_split
 from tournament.models import Club, Tournament
-from tournament.tournament_file.importing import tournament_unique_slug
+from tournament.tournament_file.importing import tournament_created
 
 EDITABLE = (
     "name",
@@ -46,9 +46,8 @@ def tournament_create(
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TypeError(f"tournament_create() got unknown fields {sorted(unknown)}")
-    tournament = Tournament.objects.create(
-        club=club, slug=tournament_unique_slug(name=name, date=date), **fields
-    )
+    rest = {key: value for key, value in fields.items() if key not in ("name", "date")}
+    tournament = tournament_created(club=club, name=name, date=date, **rest)
     tournament.directors.add(director)
     return tournament
 
