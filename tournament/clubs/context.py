@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from tournament.clubs.current import account_clubs, current_club
+from tournament.models import Club
 
 
 def club(request: HttpRequest) -> dict[str, Any]:
@@ -16,7 +17,7 @@ def club(request: HttpRequest) -> dict[str, Any]:
     if user is None or not user.is_authenticated:
         return {}
 
-    def others() -> list:
+    def others() -> list[Club]:
         clubs = account_clubs(request)
         return clubs if len(clubs) > 1 else []
 

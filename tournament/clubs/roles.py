@@ -15,6 +15,8 @@ An account may have a role in several clubs, one per club.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
@@ -51,7 +53,7 @@ CLUB_ROLE_DESCRIPTIONS = {
 }
 
 
-def active(user: AnyUser) -> bool:
+def active(user: AnyUser) -> TypeGuard[User]:
     """A signed-in, active account (never the anonymous visitor)."""
     return bool(user.is_authenticated and user.is_active)
 
@@ -67,9 +69,7 @@ def club_role(user: AnyUser, club: Club) -> str | None:
     known: dict[int, str | None] = user.__dict__.setdefault("_bollen_club_roles", {})
     if club.pk not in known:
         known[club.pk] = (
-            ClubRole.objects.filter(club=club, user_id=user.pk)
-            .values_list("role", flat=True)
-            .first()
+            ClubRole.objects.filter(club=club, user=user).values_list("role", flat=True).first()
         )
     return known[club.pk]
 
@@ -89,7 +89,7 @@ def clubs_of(user: AnyUser) -> QuerySet[Club]:
         return Club.objects.none()
     if user.is_superuser:
         return Club.objects.order_by("name", "pk")
-    return Club.objects.filter(roles__user_id=user.pk).order_by("name", "pk")
+    return Club.objects.filter(roles__user=user).order_by("name", "pk")
 
 
 def may_edit_member(user: AnyUser, member: Member) -> bool:
@@ -99,11 +99,9 @@ def may_edit_member(user: AnyUser, member: Member) -> bool:
     role = club_role(user, member.register)
     if role == Role.ADMIN:
         return True
-    if role != Role.DIRECTOR:
+    if role != Role.DIRECTOR or not active(user):
         return False
     if member.register.directors_edit_register:
         return True
-    others = (
-        Tournament.objects.filter(players__member=member).exclude(directors__pk=user.pk).exists()
-    )
+    others = Tournament.objects.filter(players__member=member).exclude(directors=user).exists()
     return not others

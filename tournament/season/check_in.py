@@ -136,6 +136,8 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
         for name, club in check_in.new_people
         if name.strip()
     ]
+    if any(m.register_id != competition.club_id for m in check_in.members):
+        raise Refused.because(SeasonRefusal.MEMBER_OTHER_CLUB)
     members = [*check_in.members, *new_members]
     if len(members) < 3:
         raise Refused.because(SeasonRefusal.NOBODY_CHECKED_IN)

@@ -79,10 +79,11 @@ def _register(club: Club, file_members: list[dict[str, Any]]) -> dict[str, Membe
 def competition_import(
     *, document: Any, club: Club | None = None, director=None
 ) -> CompetitionImported:
-    """Create the competition of a checked file in ``club``: the register's members (matched to
-    those of the club's register), each evening's tournament, its players tied to members, the
-    open questions (without a club: the site's one club). ``director`` (the account importing, ``None`` from the command line)
-    directs the evenings. Raises ``Refused`` with every problem; then nothing is stored."""
+    """Create the competition of a checked file in ``club`` (without one: the site's one club):
+    the register's members (matched to those of the club's register), each evening's
+    tournament, its players tied to members, the open questions. ``director`` (the account
+    importing, ``None`` from the command line) directs the evenings. Raises ``Refused`` with
+    every problem; then nothing is stored."""
     competition_file_check(document)
     club = club if club is not None else club_sole()
     notes: list[str] = []

@@ -7,15 +7,16 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Member, Tournament
+from tournament.models import Club, Member, Tournament
 from tournament.names import folded, name_sort_key
 from tournament.season.services import CompetitionSettings
+from tournament.text import VisibleTextField
 
 
 class MemberForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    club = forms.CharField(label=_("Club"), max_length=200, required=False)
-    number = forms.CharField(label=_("Member number"), max_length=40, required=False)
+    name = VisibleTextField(label=_("Name"), max_length=200)
+    club = VisibleTextField(label=_("Club"), max_length=200, required=False)
+    number = VisibleTextField(label=_("Member number"), max_length=40, required=False)
     active = forms.BooleanField(label=_("Active"), required=False, initial=True)
 
 
@@ -31,8 +32,8 @@ class MemberPasteForm(forms.Form):
 
 
 class CompetitionForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    season = forms.CharField(
+    name = VisibleTextField(label=_("Name"), max_length=200)
+    season = VisibleTextField(
         label=_("Season"),
         max_length=80,
         required=False,
@@ -80,7 +81,7 @@ class EveningAddForm(forms.Form):
 class CheckInForm(forms.Form):
     """Who is here tonight: members ticked, new names one per line ("Name, club")."""
 
-    name = forms.CharField(label=_("Name of the evening"), max_length=200)
+    name = VisibleTextField(label=_("Name of the evening"), max_length=200)
     date = forms.DateField(
         label=_("Date"),
         required=False,
@@ -89,7 +90,7 @@ class CheckInForm(forms.Form):
     )
     members = forms.ModelMultipleChoiceField(
         label=_("Members here tonight"),
-        queryset=Member.objects.filter(active=True),
+        queryset=Member.objects.none(),  # the club's register: __init__
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -100,11 +101,16 @@ class CheckInForm(forms.Form):
         help_text=_("One per line: name, club. They join the register."),
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, register: Club, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # The list in the register's order: by surname, the Dutch way.
-        members = sorted(Member.objects.filter(active=True), key=lambda m: name_sort_key(m.name))
-        self.fields["members"].choices = [(m.pk, str(m)) for m in members]
+        # The active members of the competition's club, in the register's order: by surname,
+        # the Dutch way. A member of another club's register is no choice.
+        active = Member.objects.filter(register=register, active=True)
+        field = self.fields["members"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = active
+        members = sorted(active, key=lambda m: name_sort_key(m.name))
+        field.choices = [(m.pk, str(m)) for m in members]
 
     def near_answers(self) -> dict[str, str]:
         """The answers to "do you mean ...?", by the folded new name they answer: a member's

@@ -46,6 +46,7 @@ from tournament.season.selectors import (
     season_of,
 )
 from tournament.tournament_file.reading import tournament_file_parse
+from tournament.venue.costly import costly
 from tournament.venue.site_address import absolute_url, address_warnings
 
 
@@ -202,9 +203,9 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
             "new_people": request.POST.get("new_people", ""),
             "members": sorted({*map(int, ticked_before), *last}),
         }
-        form = CheckInForm(initial=initial)
+        form = CheckInForm(initial=initial, register=competition.club)
     else:
-        form = CheckInForm(request.POST or None, initial=initial)
+        form = CheckInForm(request.POST or None, initial=initial, register=competition.club)
     questions: list[NearQuestion] = []
     if request.method == "POST" and form.is_bound and form.is_valid():
         names = new_names_sorted(
@@ -328,8 +329,12 @@ def competition_upload(request: HttpRequest, club: Club) -> HttpResponse:
         try:
             if upload.size > settings.IMPORT_MAX_BYTES:
                 raise Refused.because(SeasonFileRefusal.TOO_LARGE)
-            outcome = competition_import(
-                document=tournament_file_parse(upload.read()), club=club, director=request.user
+            data = upload.read()
+            outcome = costly(
+                request.user,
+                lambda: competition_import(
+                    document=tournament_file_parse(data), club=club, director=request.user
+                ),
             )
         except Refused as refused:
             problems = refused.lines()

@@ -152,11 +152,12 @@ def team_pending_invitations(
 ) -> models.QuerySet[TeamInvitation]:
     """The invitations of the tournament (or, without one, to ``club`` itself) that still
     work, newest first."""
-    scope = {"tournament": tournament} if tournament is not None else {"club": club}
-    if tournament is None:
-        scope["tournament__isnull"] = True
-    return TeamInvitation.objects.filter(
-        **scope,
+    invitations = TeamInvitation.objects.all()
+    if tournament is not None:
+        invitations = invitations.filter(tournament=tournament)
+    else:
+        invitations = invitations.filter(club=club, tournament__isnull=True)
+    return invitations.filter(
         used_at__isnull=True,
         revoked_at__isnull=True,
         expires_at__gt=timezone.now(),
