@@ -89,8 +89,13 @@ def screenshot():
 
 @pytest.fixture
 def signed_in(page, live_server, django_user_model):
-    """A page signed in as a fresh director (superuser-free account)."""
+    """A page signed in as a fresh director (superuser-free account), the club's admin."""
+    from tournament.clubs.services import club_sole
+    from tournament.models import ClubRole
+
     user = django_user_model.objects.create_user(username="leiding", password="kaart-en-bol-2026")
+    # The laptop's director: the admin of its one club.
+    ClubRole.objects.create(club=club_sole(), user=user, role=ClubRole.Role.ADMIN)
     page.goto(f"{live_server.url}/login/")
     page.get_by_label("Gebruikersnaam").fill("leiding")
     page.get_by_label("Wachtwoord").fill("kaart-en-bol-2026")

@@ -29,6 +29,8 @@ from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.clubs.services import club_sole
 from tournament.models import (
+    Club,
+    ClubRole,
     Member,
     Player,
     Table,
@@ -42,6 +44,7 @@ from tournament.season.services import CompetitionSettings, competition_create
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 from tournament.team.services import team_invitation_create
+from tournament.venue.site_address import site_address_set
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -134,6 +137,7 @@ def _session(user) -> str:
 def site(request, django_user_model) -> Site:
     users = django_user_model.objects
     director = users.create_user(username="leiding", password="kaart-en-bol-2026", is_staff=True)
+    ClubRole.objects.create(club=club_sole(), user=director, role=ClubRole.Role.ADMIN)
     outsider = users.create_user(username="buiten", password="kaart-en-bol-2026")
     tournament = played_tournament(8, 2, last_round=[11, 3], director=director, public=True)
     name = request.node.callspec.params["name"]
@@ -201,6 +205,26 @@ def _season(tournament, director) -> dict:
     )
     keep, drop = Member.objects.filter(name__in=["Lid A", "Karel Lid"]).order_by("name")
     return {"competition": competition.slug, "member": keep.pk, "other": drop.pk}
+
+
+def _address_changed(tournament, director) -> dict:
+    """The club's admin set the address for phones; no phone has opened it yet."""
+    changed = site_address_set(
+        club=tournament.club, url="http://192.168.1.20:8000", by_user=director
+    )
+    return {"check": changed.check_token}
+
+
+def _two_clubs(tournament, director) -> dict:
+    """A site of two clubs, the tournament's with public pages (the front page lists it)."""
+    Club.objects.filter(pk=tournament.club_id).update(name="BC De Klaverbol")
+    Club.objects.create(name="De Buren", slug="buren")
+    return {"club": tournament.club.slug}
+
+
+def _club_invitation_made(page, site: Site) -> None:
+    page.locator('form[action$="/club/invite/"] button').click()
+    page.locator("#invitation-url").wait_for()
 
 
 def _refused_sign_in(page, site: Site) -> None:
@@ -298,6 +322,18 @@ PAGES: dict[str, Case] = {
     "sign_in_refused": Case("anonymous", _u("login"), then=_refused_sign_in),
     "password_change": Case("director", _u("password_change")),
     "site_address": Case("director", _u("site_address_edit")),
+    "site_address_changed": Case(
+        "director", _u("site_address_edit"), prepare=_address_changed
+    ),
+    "print_index_untested": Case("director", _t("print_index"), prepare=_address_changed),
+    # The test code's page, opened on the phone (here not by the new address: "not yet").
+    "site_address_check": Case(
+        "anonymous", _x("site_address_check", "check"), prepare=_address_changed
+    ),
+    "club": Case("director", _u("club_page")),
+    "club_invited": Case("director", _u("club_page"), then=_club_invitation_made),
+    "club_front_many": Case("anonymous", _u("tournament_list"), prepare=_two_clubs),
+    "club_public": Case("anonymous", _x("club_public", "club"), prepare=_two_clubs),
     "tournament_create": Case("director", _u("tournament_create")),
     "tournament_create_refused": Case(
         "director", _u("tournament_create"), then=_empty_tournament_form

@@ -37,8 +37,13 @@ def test_the_director_fixes_the_address_from_the_print_pages_warning(
     warning.get_by_role("link", name="Adres voor telefoons wijzigen").click()
     page.get_by_role("button", name=f"http://{LAPTOP}:{port} gebruiken").click()
     # The address page again, as the post answered it (before that, the old address is shown).
-    expect(page.locator(".messages")).to_contain_text(
+    expect(page.get_by_role("status")).to_contain_text(
         f"Telefoons openen nu http://{LAPTOP}:{port}."
+    )
+    # Changed, and not yet opened from a phone: the page says how to test it.
+    expect(page.locator("#site-address-untested")).to_contain_text("nog niet getest")
+    expect(page.locator("#site-address-test-url")).to_contain_text(
+        f"http://{LAPTOP}:{port}/settings/address/check/"
     )
     expect(page.locator("#site-address-url")).to_have_text(f"http://{LAPTOP}:{port}")
     expect(page.locator("#site-address-warning")).to_have_count(0)

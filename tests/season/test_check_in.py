@@ -107,7 +107,9 @@ def test_a_bad_date_is_a_message_at_the_date(director_client, fresh):
 
 
 def test_an_evening_name_that_is_taken_gets_its_own_address(director_client, fresh):
-    Member.objects.bulk_create([Member(register=club_sole(), name=n) for n in ("Anna A", "Bert B", "Cor C")])
+    Member.objects.bulk_create(
+        [Member(register=club_sole(), name=n) for n in ("Anna A", "Bert B", "Cor C")]
+    )
     ids = list(Member.objects.values_list("pk", flat=True))
     url = reverse("check_in", args=[fresh.slug])
     director_client.post(url, {"name": "Avond", "date": "2026-09-01", "members": ids})

@@ -323,6 +323,11 @@ def site(django_user_model):
         "table_link": a["links"]["table_link"],
         "other_table_link": a["links"]["other_table_link"],
     }
+    b["tokens"] = {
+        **dict.fromkeys(SIGNED_IN_ROLES, b["links"]["revoked"]),
+        "table_link": b["links"]["table_link"],
+        "other_table_link": b["links"]["other_table_link"],
+    }
     return {**a, "b": b, "accounts": accounts, "tokens": tokens}
 
 
@@ -428,6 +433,17 @@ def test_each_visitor_gets_what_the_rules_say(client, site, role):
             shown = [secret for secret in A_SECRETS if secret in body]
             if shown:
                 failures.append(f"{name} ({url}) shows club A's {shown} to {role}")
+    if role in CLUB_B_ROLES:
+        # And on every page of their own club (its tournament, competition, register, check-in,
+        # downloads): nothing of club A either.
+        for name, arguments in walk(get_resolver().url_patterns):
+            if name == "team_join":
+                continue
+            url = reverse(name, kwargs=kwargs_for(name, arguments, site["b"], role))
+            body = _body(visit(client, url))
+            shown = [secret for secret in A_SECRETS if secret in body]
+            if shown:
+                failures.append(f"club B's {name} ({url}) shows club A's {shown} to {role}")
     assert failures == []
 
 

@@ -327,7 +327,8 @@ def test_a_phone_opening_the_test_code_confirms_the_change(
 
 @pytest.mark.django_db
 def test_the_page_speaks_dutch(client, director, tournament, on_club_wifi, settings):
-    settings.SITE_URL = "http://localhost:8000"
+    settings.SITE_URL = ""
+    Club.objects.filter(pk=tournament.club_id).update(site_url="http://localhost:8000")
     client.force_login(director)
     text = client.get(reverse("site_address_edit")).content.decode()
     assert "Adres voor telefoons" in text

@@ -1,0 +1,388 @@
+"""The club as the unit: who may move the QR codes, the club's people and invitations, the
+register's rights, working in one of several clubs, a site of many clubs, and restoring into a
+club. (Every URL against every role of two clubs: ``test_access.py``.)"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from tests.factories import played_tournament
+from tournament.clubs.services import club_sole
+from tournament.models import (
+    Club,
+    ClubAddressChange,
+    ClubRole,
+    Competition,
+    Member,
+    TableLink,
+    TeamInvitation,
+    Tournament,
+)
+from tournament.sheets.table_links import table_link_issue
+from tournament.tournament_file.exporting import tournament_export
+from tournament.venue import network
+
+pytestmark = pytest.mark.django_db
+
+LAPTOP = "192.168.1.20"
+ROLE = ClubRole.Role
+NEW_TOURNAMENT = {
+    "rounds_planned": 3,
+    "language": "nl",
+    "table_sizes": ["4", "5"],
+    "prefer_size": "4",
+    "tiebreak_1": "tournament_points",
+    "tiebreak_2": "fewer_bollen",
+    "tiebreak_3": "",
+}
+
+
+@pytest.fixture(autouse=True)
+def on_club_wifi(monkeypatch, settings):
+    settings.SITE_URL = ""
+    monkeypatch.setattr(network, "primary_address", lambda: LAPTOP)
+    monkeypatch.setattr(network, "machine_addresses", lambda: [LAPTOP])
+    monkeypatch.setattr(network, "machine_names", lambda: ["clublaptop", "clublaptop.local"])
+
+
+def account(django_user_model, name, club=None, role=None):
+    user = django_user_model.objects.create_user(name, password=f"{name}-kaart-2026")
+    if club is not None:
+        ClubRole.objects.create(club=club, user=user, role=role)
+    return user
+
+
+@pytest.fixture
+def clubs(django_user_model):
+    """Club A (its admin, a director who directs the tournament, another director, a scorer)
+    and club B (its admin and a director)."""
+    a = Club.objects.create(name="BC De Klaverbol", slug="klaverbol")
+    b = Club.objects.create(name="De Buren", slug="buren")
+    people = {
+        "admin": account(django_user_model, "beheer", a, ROLE.ADMIN),
+        "director": account(django_user_model, "leiding", a, ROLE.DIRECTOR),
+        "colleague": account(django_user_model, "collega", a, ROLE.DIRECTOR),
+        "scorer": account(django_user_model, "teller"),
+        "b_admin": account(django_user_model, "buurbeheer", b, ROLE.ADMIN),
+        "b_director": account(django_user_model, "buurleiding", b, ROLE.DIRECTOR),
+    }
+    tournament = played_tournament(8, rounds=1, director=people["director"], club=a)
+    tournament.scorers.add(people["scorer"])
+    return {"a": a, "b": b, "people": people, "tournament": tournament}
+
+
+def qr_links(client, tournament) -> list[str]:
+    """The table links the print page's score sheets would carry (as HTML: their hrefs)."""
+    for table in tournament.rounds.get(number=1).tables.all():
+        if not TableLink.objects.filter(table=table, revoked_at__isnull=True).exists():
+            table_link_issue(table=table)
+    links = []
+    for table in tournament.rounds.get(number=1).tables.all():
+        page = client.get(reverse("table_link", args=[tournament.slug, 1, table.number]))
+        links += re.findall(r'id="table-link-url"[^>]*>([^<]+)<', page.content.decode())
+    return links
+
+
+# ---- the address for phones: the hijack ----
+
+
+@pytest.mark.parametrize("who", ["scorer", "colleague", "b_admin", "b_director"])
+def test_nobody_but_the_clubs_admin_moves_a_single_qr_code(client, clubs, who):
+    """A scorer of the tournament, a director of the club who is not its admin, and the other
+    club's people: none of them changes the address the QR codes, table links and invitations
+    of club A point at, whatever they post and wherever they make tournaments."""
+    client.force_login(clubs["people"]["admin"])
+    before = qr_links(client, clubs["tournament"])
+    assert before and all(link.startswith(f"http://{LAPTOP}") for link in before)
+    client.force_login(clubs["people"][who])
+    url = reverse("site_address_edit")
+    for club_slug in ("klaverbol", "buren", ""):
+        response = client.post(
+            f"{url}?club={club_slug}",
+            {"site_url": "http://bollen.evil.example", "club_slug": club_slug},
+        )
+        assert response.status_code in (302, 403)
+    # Who may make a tournament of their own does so, and still moves nothing of club A.
+    client.post(reverse("tournament_create"), {**NEW_TOURNAMENT, "name": "Eigen toernooi"})
+    clubs["a"].refresh_from_db()
+    assert clubs["a"].site_url == ""
+    assert not ClubAddressChange.objects.filter(club=clubs["a"]).exists()
+    client.force_login(clubs["people"]["admin"])
+    assert qr_links(client, clubs["tournament"]) == before
+    print_page = client.get(reverse("print_index", args=[clubs["tournament"].slug]))
+    assert "evil" not in print_page.content.decode()
+
+
+def test_the_other_clubs_admin_sets_only_their_own_clubs_address(client, clubs):
+    client.force_login(clubs["people"]["b_admin"])
+    client.post(reverse("site_address_edit"), {"site_url": f"http://{LAPTOP}:9000"})
+    clubs["a"].refresh_from_db()
+    clubs["b"].refresh_from_db()
+    assert (clubs["a"].site_url, clubs["b"].site_url) == ("", f"http://{LAPTOP}:9000")
+
+
+def test_a_changed_address_is_on_the_print_page_and_warned_about_until_a_phone_opened_it(
+    client, clubs
+):
+    client.force_login(clubs["people"]["admin"])
+    client.post(reverse("site_address_edit"), {"site_url": "http://bollen.club.example"})
+    page = client.get(reverse("print_index", args=[clubs["tournament"].slug])).content.decode()
+    assert 'id="site-address-untested"' in page
+    assert 'id="print-site-address-changes"' in page
+    assert "beheer" in page and "http://bollen.club.example" in page
+    # A director of the tournament sees the warning too, and who to ask.
+    client.force_login(clubs["people"]["director"])
+    page = client.get(reverse("print_index", args=[clubs["tournament"].slug])).content.decode()
+    assert 'id="site-address-untested"' in page
+    assert reverse("site_address_edit") not in page
+    ClubAddressChange.objects.filter(club=clubs["a"]).update(confirmed_at="2026-12-01T20:00Z")
+    page = client.get(reverse("print_index", args=[clubs["tournament"].slug])).content.decode()
+    assert 'id="site-address-untested"' not in page
+    assert "Getest met een telefoon." in page
+
+
+# ---- the club's people ----
+
+
+def test_the_admin_invites_a_director_who_joins_and_may_make_tournaments(client, clubs):
+    client.force_login(clubs["people"]["admin"])
+    page = client.post(reverse("club_invite"), {"role": "club_director"}).content.decode()
+    join = re.search(r'id="invitation-url"[^>]*>([^<]+)<', page)[1]
+    assert join.startswith(f"http://{LAPTOP}/join/")
+    client.logout()
+    path = join.split(LAPTOP, 1)[1]
+    joined = client.post(
+        path,
+        {"username": "nieuw", "password1": "klaver-harten-2026", "password2": "klaver-harten-2026"},
+    )
+    assert joined.status_code == 302
+    assert ClubRole.objects.get(user__username="nieuw").role == ROLE.DIRECTOR
+    made = client.post(reverse("tournament_create"), {**NEW_TOURNAMENT, "name": "Mijn avond"})
+    assert made.status_code == 302
+    assert Tournament.objects.get(name="Mijn avond").club == clubs["a"]
+    assert client.get(reverse("site_address_edit")).status_code == 403
+    assert client.get(reverse("club_page")).status_code == 403
+
+
+def test_roles_change_and_the_last_admin_stays(client, clubs):
+    admin, colleague = clubs["people"]["admin"], clubs["people"]["colleague"]
+    client.force_login(admin)
+    client.post(reverse("club_role", args=[colleague.pk]), {"role": "admin"})
+    assert ClubRole.objects.get(user=colleague).role == ROLE.ADMIN
+    client.force_login(colleague)
+    client.post(reverse("club_role", args=[admin.pk]), {"role": "director"})
+    assert ClubRole.objects.get(user=admin).role == ROLE.DIRECTOR
+    # Now the colleague is the only admin: nobody can take that away.
+    client.force_login(colleague)
+    response = client.post(reverse("club_role", args=[colleague.pk]), {"role": "director"})
+    assert ClubRole.objects.get(user=colleague).role == ROLE.ADMIN
+    assert response.status_code == 302
+    # An account of the other club is nobody here.
+    other = clubs["people"]["b_admin"]
+    assert client.post(reverse("club_remove", args=[other.pk])).status_code == 404
+
+
+def test_removing_someone_from_the_club_takes_their_tournaments(client, clubs):
+    director, tournament = clubs["people"]["director"], clubs["tournament"]
+    client.force_login(clubs["people"]["admin"])
+    client.post(reverse("club_remove", args=[director.pk]))
+    assert not ClubRole.objects.filter(user=director).exists()
+    assert not tournament.directors.filter(pk=director.pk).exists()
+    client.force_login(director)
+    assert client.get(reverse("tournament_detail", args=[tournament.slug])).status_code == 403
+    # The club's admins still direct it.
+    client.force_login(clubs["people"]["admin"])
+    assert client.get(reverse("tournament_detail", args=[tournament.slug])).status_code == 200
+
+
+def test_the_team_pages_say_what_each_role_may_do(client, clubs):
+    client.force_login(clubs["people"]["admin"])
+    club_page = client.get(reverse("club_page")).content.decode()
+    team_page = client.get(reverse("team", args=[clubs["tournament"].slug])).content.decode()
+    for page in (club_page, team_page):
+        assert "Clubbeheerder:" in page
+        assert "Teller:" in page
+
+
+# ---- the register ----
+
+
+def test_a_director_corrects_only_the_members_of_their_own_evenings(client, clubs):
+    a = clubs["a"]
+    own = Member.objects.create(register=a, name="Eigen Lid")
+    theirs = Member.objects.create(register=a, name="Ander Lid")
+    tournament = clubs["tournament"]
+    tournament.players.filter(pk=tournament.players.first().pk).update(member=own)
+    other = played_tournament(8, rounds=1, director=clubs["people"]["colleague"], club=a, seed=4)
+    other.players.filter(pk=other.players.first().pk).update(member=theirs)
+    client.force_login(clubs["people"]["director"])
+    form = {"name": "Nieuwe Naam", "club": "", "number": "", "active": "on"}
+    assert client.post(reverse("member_edit", args=[own.pk]), form).status_code == 302
+    assert client.post(reverse("member_edit", args=[theirs.pk]), form).status_code == 403
+    page = client.get(reverse("member_edit", args=[theirs.pk])).content.decode()
+    assert 'id="member-read-only"' in page
+    assert other.name not in page.split("<h2")[-1]  # not named: it is another director's
+    assert 'id="hidden-evenings"' in page
+    merge = reverse("member_merge", args=[own.pk])
+    assert client.post(merge, {"other": theirs.pk}).status_code == 403
+    theirs.refresh_from_db()
+    assert theirs.name == "Ander Lid"
+    # The club admin allows it: now the director may.
+    Club.objects.filter(pk=a.pk).update(directors_edit_register=True)
+    form["name"] = "Andere Naam"
+    assert client.post(reverse("member_edit", args=[theirs.pk]), form).status_code == 302
+
+
+def test_a_member_of_another_club_is_out_of_reach(client, clubs):
+    stranger = Member.objects.create(register=clubs["b"], name="Buurman")
+    client.force_login(clubs["people"]["admin"])
+    assert client.get(reverse("member_edit", args=[stranger.pk])).status_code == 403
+    page = client.get(reverse("member_list")).content.decode()
+    assert "Buurman" not in page
+    mine = Member.objects.create(register=clubs["a"], name="Mijn Lid")
+    merge = reverse("member_merge", args=[mine.pk])
+    assert client.post(merge, {"other": stranger.pk}).status_code == 404
+    assert Member.objects.filter(pk=stranger.pk).exists()
+
+
+def test_member_numbers_are_unique_per_club_not_per_site(client, clubs):
+    Member.objects.create(register=clubs["b"], name="Buurman", number="17")
+    client.force_login(clubs["people"]["admin"])
+    added = client.post(reverse("member_list"), {"name": "Eigen Lid", "number": "17"})
+    assert added.status_code == 302
+    refused = client.post(reverse("member_list"), {"name": "Tweede Lid", "number": "17"})
+    assert refused.status_code == 200
+    assert "lidnummer" in refused.content.decode()
+    assert Member.objects.filter(number="17").count() == 2
+
+
+# ---- several clubs for one account ----
+
+
+def test_an_account_in_two_clubs_switches_and_a_form_for_the_other_club_is_refused(client, clubs):
+    admin = clubs["people"]["admin"]
+    ClubRole.objects.create(club=clubs["b"], user=admin, role=ROLE.DIRECTOR)
+    client.force_login(admin)
+    front = client.get(reverse("tournament_list")).content.decode()
+    assert 'id="club-switch"' in front
+    page = client.get(reverse("member_list")).content.decode()
+    assert 'value="klaverbol"' in page  # the form says for which club it was shown
+    client.post(reverse("club_switch"), {"club": "buren", "next": reverse("member_list")})
+    # The form shown for club A, sent now: nothing lands in club B (nor in A).
+    sent = client.post(reverse("member_list"), {"name": "Per Ongeluk", "club_slug": "klaverbol"})
+    assert sent.status_code == 302
+    assert not Member.objects.filter(name="Per Ongeluk").exists()
+    client.post(reverse("member_list"), {"name": "Bij De Buren", "club_slug": "buren"})
+    assert Member.objects.get(name="Bij De Buren").register == clubs["b"]
+    # A club of which the account has no role cannot be chosen.
+    third = Club.objects.create(name="Derde", slug="derde")
+    assert client.post(reverse("club_switch"), {"club": third.slug}).status_code == 403
+
+
+def test_a_laptops_one_club_shows_no_club_choice(director_client):
+    page = director_client.get(reverse("tournament_list")).content.decode()
+    assert 'id="club-switch"' not in page
+    assert 'id="club-name"' in page  # but it asks the club's name
+    director_client.post(reverse("club_name"), {"name": "BC De Gouden Aas"})
+    page = director_client.get(reverse("tournament_list")).content.decode()
+    assert 'id="club-name"' not in page
+    assert "BC De Gouden Aas" in page
+
+
+# ---- a site of many clubs ----
+
+
+def test_club_create_makes_the_club_and_its_admin_with_a_password_shown_once():
+    out = io.StringIO()
+    call_command("club_create", "--name", "BC Harten Vrouw", "--admin", "hartenbeheer", stdout=out)
+    lines = out.getvalue().strip().splitlines()
+    club = Club.objects.get(slug=lines[-1])
+    assert club.name == "BC Harten Vrouw"
+    role = ClubRole.objects.get(club=club)
+    assert (role.user.username, role.role) == ("hartenbeheer", ROLE.ADMIN)
+    password = next(line.split()[-1] for line in lines if "wachtwoord:" in line)
+    assert role.user.check_password(password)
+    # An existing account keeps its password and gets the role in the second club.
+    out = io.StringIO()
+    call_command("club_create", "--name", "BC Harten Vrouw", "--admin", "hartenbeheer", stdout=out)
+    second = Club.objects.get(slug=out.getvalue().strip().splitlines()[-1])
+    assert second.slug != club.slug
+    assert "wachtwoord:" not in out.getvalue()
+    role.user.refresh_from_db()
+    assert role.user.check_password(password)
+
+
+def test_the_front_page_of_many_clubs_lists_those_with_public_pages(client, clubs):
+    Tournament.objects.filter(pk=clubs["tournament"].pk).update(public=True)
+    front = client.get(reverse("tournament_list")).content.decode()
+    assert reverse("club_public", args=["klaverbol"]) in front
+    assert reverse("club_public", args=["buren"]) not in front
+    assert reverse("public_home", args=[clubs["tournament"].slug]) not in front
+    own = client.get(reverse("club_public", args=["klaverbol"])).content.decode()
+    assert reverse("public_home", args=[clubs["tournament"].slug]) in own
+    assert client.get(reverse("club_public", args=["buren"])).status_code == 404
+
+
+def test_commands_that_make_something_ask_which_club_on_a_site_of_many(clubs, tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(tournament_export(tournament=clubs["tournament"], site=False)))
+    with pytest.raises(CommandError, match="--club"):
+        call_command("import_tournament", str(path), stdout=io.StringIO())
+    out = io.StringIO()
+    call_command("import_tournament", str(path), "--club", "buren", stdout=out)
+    assert Tournament.objects.get(slug=out.getvalue().strip().splitlines()[-1]).club == clubs["b"]
+
+
+# ---- restoring ----
+
+
+def test_a_backup_is_restored_into_the_club_of_whoever_restores_it(client, clubs):
+    table_link_issue(table=clubs["tournament"].rounds.get(number=1).tables.first())
+    backup = tournament_export(tournament=clubs["tournament"])
+    assert backup["settings"]["x-site"]["club"] == {"slug": "klaverbol", "name": "BC De Klaverbol"}
+    client.force_login(clubs["people"]["b_director"])
+    upload = io.BytesIO(json.dumps(backup).encode())
+    upload.name = "backup.json"
+    response = client.post(reverse("tournament_upload"), {"file": upload})
+    assert response.status_code == 302
+    restored = Tournament.objects.exclude(pk=clubs["tournament"].pk).get()
+    assert restored.club == clubs["b"]
+    # Club A's people are not put on club B's copy, and its link tokens are not named.
+    assert not restored.directors.filter(pk=clubs["people"]["director"].pk).exists()
+    assert not restored.scorers.exists()
+    notes = " ".join(str(m) for m in response.wsgi_request._messages)
+    assert "andere club" in notes  # its table links got new tokens; the original is not named
+    assert clubs["tournament"].slug not in notes
+
+
+def test_replacing_another_clubs_tournament_is_refused(clubs, tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(tournament_export(tournament=clubs["tournament"], site=False)))
+    slug = clubs["tournament"].slug
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command(
+            "import_tournament",
+            *(str(path), "--slug", slug, "--replace", "--club", "buren"),
+            stdout=io.StringIO(),
+            stderr=err,
+        )
+    assert "andere club" in err.getvalue()
+    assert Tournament.objects.get(slug=slug).club == clubs["a"]
+
+
+def test_a_laptop_command_needs_no_club(tmp_path, director):
+    tournament = played_tournament(8, rounds=1, director=director)
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(tournament_export(tournament=tournament, site=False)))
+    out = io.StringIO()
+    call_command("import_tournament", str(path), stdout=out)
+    assert Tournament.objects.get(slug=out.getvalue().strip().splitlines()[-1]).club == club_sole()
+    assert Competition.objects.count() == 0
+    assert TeamInvitation.objects.count() == 0
