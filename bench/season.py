@@ -25,6 +25,7 @@ from django.urls import reverse  # noqa: E402
 from site_pages import PLAIN_STATIC  # noqa: E402
 
 from scoring.simulate import random_seating, simulate_tournament  # noqa: E402
+from tournament.clubs.services import club_sole  # noqa: E402
 from tournament.season.exports import SeasonExporter  # noqa: E402
 from tournament.season.file import competition_file_check  # noqa: E402
 from tournament.season.file_export import competition_export  # noqa: E402
@@ -40,7 +41,7 @@ def build(evenings: int, members: int, director):
     rng = random.Random(17)
     names = [f"Lid {n:02d}" for n in range(1, members + 1)]
     competition = competition_create(
-        director=director,
+        club=club_sole(),
         settings=CompetitionSettings(
             name=f"Bench {time.time_ns()}", best=max(1, evenings - 2), min_evenings=evenings // 2
         ),

@@ -178,8 +178,12 @@ class ClubAdmin(admin.ModelAdmin):
 
     list_display = ("name", "slug", "site_url", "created_at")
     search_fields = ("name", "slug")
-    readonly_fields = ("slug", "site_url")
     inlines = [ClubRoleInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        # The slug is in the club's addresses: set once. The address for phones changes on
+        # the club's own page, which records every change.
+        return ("slug", "site_url") if obj is not None else ("site_url",)
 
 
 @admin.register(ClubAddressChange)
