@@ -322,9 +322,7 @@ PAGES: dict[str, Case] = {
     "sign_in_refused": Case("anonymous", _u("login"), then=_refused_sign_in),
     "password_change": Case("director", _u("password_change")),
     "site_address": Case("director", _u("site_address_edit")),
-    "site_address_changed": Case(
-        "director", _u("site_address_edit"), prepare=_address_changed
-    ),
+    "site_address_changed": Case("director", _u("site_address_edit"), prepare=_address_changed),
     "print_index_untested": Case("director", _t("print_index"), prepare=_address_changed),
     # The test code's page, opened on the phone (here not by the new address: "not yet").
     "site_address_check": Case(
