@@ -31,13 +31,11 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # A club as a whole: its settings and people (its admins), the address for phones and the
     # test link a phone opens, a club's public page on a site of many clubs.
+    path("club/name/", tournaments_views.club_name, name="club_name"),  # the front page's form
     path("club/", include("tournament.clubs.urls")),
     path("settings/address/", venue_views.site_address_edit, name="site_address_edit"),
-    path(
-        "settings/address/check/<str:token>/",
-        venue_views.site_address_check,
-        name="site_address_check",
-    ),
+    # Short: it may be typed on a phone.
+    path("test/<str:token>/", venue_views.site_address_check, name="site_address_check"),
     path("clubs/<slug:slug>/", tournaments_views.club_public, name="club_public"),
     # Before t/<slug>/, which would take "new" and "import" for slugs.
     path("t/new/", tournaments_views.tournament_create, name="tournament_create"),

@@ -39,7 +39,9 @@ fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "Installing the project and its dependencies into .venv${extra:+ (with $extra tools)}"
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extra:+[$extra]}"
+  # (PYTHONWARNINGS: setuptools' note about editable installs is for developers, not clubs.)
+  PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    -e ".${extra:+[$extra]}"
   touch "$stamp"
 fi
 

@@ -192,4 +192,3 @@ class ClubAddressChangeAdmin(ReadOnly, admin.ModelAdmin):
 
     list_display = ("club", "changed_at", "changed_by_name", "old_url", "new_url", "confirmed_at")
     list_filter = ("club",)
-    exclude = ("check_hash",)

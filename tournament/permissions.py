@@ -146,8 +146,20 @@ def club_required(role: str) -> Callable[[Callable[..., HttpResponse]], MarkedVi
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             club = current_club(request)
-            if club is None or not allowed(request.user, club):
-                raise PermissionDenied
+            if club is None:
+                raise PermissionDenied(
+                    _(
+                        "This page is for the people of a club, and your account has no role in "
+                        "one. Ask the club admin for an invitation link."
+                    )
+                )
+            if not allowed(request.user, club):
+                raise PermissionDenied(
+                    _("This page is for the club admins of %(club)s.") % {"club": club}
+                    if role == ADMIN
+                    else _("This page is for the directors and club admins of %(club)s.")
+                    % {"club": club}
+                )
             if request.method == "POST" and posted_for_other_club(request, club):
                 messages.error(
                     request,

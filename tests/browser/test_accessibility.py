@@ -44,7 +44,7 @@ from tournament.season.services import CompetitionSettings, competition_create
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 from tournament.team.services import team_invitation_create
-from tournament.venue.site_address import site_address_set
+from tournament.venue.site_address import site_address_check_token, site_address_set
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -212,7 +212,7 @@ def _address_changed(tournament, director) -> dict:
     changed = site_address_set(
         club=tournament.club, url="http://192.168.1.20:8000", by_user=director
     )
-    return {"check": changed.check_token}
+    return {"check": site_address_check_token(changed)}
 
 
 def _two_clubs(tournament, director) -> dict:

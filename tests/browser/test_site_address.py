@@ -42,9 +42,7 @@ def test_the_director_fixes_the_address_from_the_print_pages_warning(
     )
     # Changed, and not yet opened from a phone: the page says how to test it.
     expect(page.locator("#site-address-untested")).to_contain_text("nog niet getest")
-    expect(page.locator("#site-address-test-url")).to_contain_text(
-        f"http://{LAPTOP}:{port}/settings/address/check/"
-    )
+    expect(page.locator("#site-address-test-url")).to_contain_text(f"http://{LAPTOP}:{port}/test/")
     expect(page.locator("#site-address-url")).to_have_text(f"http://{LAPTOP}:{port}")
     expect(page.locator("#site-address-warning")).to_have_count(0)
     screenshot(page, "site-address-page")

@@ -386,3 +386,32 @@ def test_a_laptop_command_needs_no_club(tmp_path, director):
     assert Tournament.objects.get(slug=out.getvalue().strip().splitlines()[-1]).club == club_sole()
     assert Competition.objects.count() == 0
     assert TeamInvitation.objects.count() == 0
+
+
+def test_a_refusal_says_whose_page_it_is(client, clubs):
+    client.force_login(clubs["people"]["colleague"])
+    page = client.get(reverse("club_page"))
+    assert page.status_code == 403
+    assert "clubbeheerders van BC De Klaverbol" in page.content.decode()
+    client.force_login(clubs["people"]["scorer"])
+    page = client.get(reverse("member_list")).content.decode()
+    assert "geen enkele club een rol" in page
+
+
+def test_a_wrong_club_name_on_the_front_page_keeps_what_was_typed(director_client):
+    response = director_client.post(reverse("club_name"), {"name": "Klaver\tbol"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'value="Klaver\tbol"' in page
+    assert "onzichtbaar" in page
+
+
+def test_the_invitation_page_speaks_dutch_about_a_short_password(client, clubs):
+    client.force_login(clubs["people"]["admin"])
+    page = client.post(reverse("club_invite"), {"role": "club_director"}).content.decode()
+    path = re.search(r'id="invitation-url"[^>]*>http://[^/]+([^<]+)<', page)[1]
+    client.logout()
+    refused = client.post(path, {"username": "kort", "password1": "kort", "password2": "kort"})
+    text = refused.content.decode()
+    assert "te kort: het moet minstens 10 tekens bevatten" in text
+    assert "This password" not in text

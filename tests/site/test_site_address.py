@@ -306,23 +306,34 @@ def test_a_phone_opening_the_test_code_confirms_the_change(
     settings.SITE_URL = ""
     address_page(director_client, site_url=f"http://{LAPTOP}:8000")
     page = address_page(director_client).content.decode()
-    marker = f"http://{LAPTOP}:8000/settings/address/check/"
+    marker = f"http://{LAPTOP}:8000/test/"
     assert marker in page
     token = page.split(marker, 1)[1].split("/", 1)[0]
-    # Opened by another way than the new address (the laptop's own browser): not confirmed.
-    wrong = client.get(f"/settings/address/check/{token}/", HTTP_HOST="127.0.0.1:8000")
-    assert wrong.status_code == 200
+    # The same link at every visit: one written down still works.
+    assert f"{marker}{token}/" in address_page(director_client).content.decode()
+    check = f"/test/{token}/"
+
+    def opened(host: str, client_address: str) -> str:
+        response = client.get(check, HTTP_HOST=host, REMOTE_ADDR=client_address)
+        assert response.status_code == 200
+        return response.content.decode()
+
+    # The laptop's own browser proves nothing, by any of its names; another address neither.
+    assert 'id="site-address-not-tested"' in opened("127.0.0.1:8000", "127.0.0.1")
+    assert 'id="site-address-not-tested"' in opened(f"{LAPTOP}:8000", LAPTOP)
+    assert 'id="site-address-not-tested"' in opened("localhost:8000", "192.168.1.57")
     assert ClubAddressChange.objects.get(club=club).confirmed_at is None
-    phone = client.get(f"/settings/address/check/{token}/", HTTP_HOST=f"{LAPTOP}:8000")
-    assert phone.status_code == 200
-    assert 'id="site-address-works"' in phone.content.decode()
+    # A phone on the club's wifi, by the new address: confirmed.
+    assert 'id="site-address-works"' in opened(f"{LAPTOP}:8000", "192.168.1.57")
     assert ClubAddressChange.objects.get(club=club).confirmed_at is not None
     page = address_page(director_client).content.decode()
     assert 'id="site-address-untested"' not in page
-    # A made-up or an old link confirms nothing.
-    assert (
-        client.get("/settings/address/check/nope/", HTTP_HOST=f"{LAPTOP}:8000").status_code == 404
-    )
+    # A made-up link opens nothing; after another change, the old link confirms nothing.
+    forged = f"/test/{token.split('-')[0]}-000000000000/"
+    assert client.get(forged, HTTP_HOST=f"{LAPTOP}:8000").status_code == 404
+    assert client.get("/test/nope/", HTTP_HOST=f"{LAPTOP}:8000").status_code == 404
+    address_page(director_client, site_url="clublaptop.local:8000")
+    assert 'id="site-address-old"' in opened(f"{LAPTOP}:8000", "192.168.1.57")
 
 
 @pytest.mark.django_db

@@ -39,12 +39,12 @@ ROLE_DESCRIPTIONS = {
         "or merges only members of their own evenings, unless the club admin allows more."
     ),
     "director": _(
-        "Co-director: everything in this one tournament: players, seating, score sheets, "
-        "printing, settings and its team."
+        "Co-director: everything in the tournament they are invited to: players, seating, "
+        "score sheets, printing, settings and its team."
     ),
     "scorer": _(
-        "Scorer: enters and confirms this tournament's score sheets and follows the rounds; no "
-        "seating, players, imports, exports or settings."
+        "Scorer: enters and confirms the score sheets of the tournament they are invited to "
+        "and follows its rounds; no seating, players, imports, exports or settings."
     ),
 }
 CLUB_ROLE_DESCRIPTIONS = {

@@ -6,7 +6,6 @@ from tournament.clubs import views
 
 urlpatterns = [
     path("", views.club_page, name="club_page"),
-    path("name/", views.club_name, name="club_name"),
     path("invite/", views.club_invite, name="club_invite"),
     path("people/<int:pk>/role/", views.club_role, name="club_role"),
     path("people/<int:pk>/remove/", views.club_remove, name="club_remove"),

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_POST
 from tournament.clubs.current import club_choose
 from tournament.clubs.forms import (
     ClubInviteForm,
-    ClubNameForm,
     ClubRoleForm,
     ClubSettingsForm,
     ClubSwitchForm,
@@ -62,8 +61,11 @@ def _club_page(
             "form": form or ClubSettingsForm(instance=club),
             "people": people,
             "club_role_choices": ClubRole.Role.choices,
-            "role_descriptions": list(CLUB_ROLE_DESCRIPTIONS.values()),
-            "scorer_description": ROLE_DESCRIPTIONS["scorer"],
+            "role_descriptions": [
+                *CLUB_ROLE_DESCRIPTIONS.values(),
+                ROLE_DESCRIPTIONS["director"],
+                ROLE_DESCRIPTIONS["scorer"],
+            ],
             "invite_form": ClubInviteForm(),
             "invitations": team_pending_invitations(club=club),
             "issued": issued,
@@ -96,28 +98,6 @@ def club_page(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "POST":
         club.refresh_from_db()
     return _club_page(request, club, form=form, status=form_page_status(request))
-
-
-@club_required(ADMIN)
-@require_POST
-def club_name(request: HttpRequest, club: Club) -> HttpResponse:
-    """Name the club (the front page asks a new club's admin)."""
-    form = ClubNameForm(request.POST)
-    if not form.is_valid():
-        for error in form.errors.get("name", []):
-            messages.error(request, error)
-        return redirect("tournament_list")
-    try:
-        club_update(
-            club=club,
-            name=form.cleaned_data["name"],
-            directors_edit_register=club.directors_edit_register,
-        )
-    except Refused as refused:
-        messages.error(request, refused.message)
-    else:
-        messages.success(request, _("The club is called %(name)s.") % {"name": club.name})
-    return redirect("tournament_list")
 
 
 @never_cache

@@ -126,7 +126,6 @@ class Migration(migrations.Migration):
                 ('changed_at', models.DateTimeField(auto_now_add=True, verbose_name='changed at')),
                 ('old_url', models.CharField(blank=True, max_length=200, verbose_name='old address')),
                 ('new_url', models.CharField(blank=True, max_length=200, verbose_name='new address')),
-                ('check_hash', models.CharField(blank=True, max_length=64, verbose_name='test link (hashed)')),
                 ('confirmed_at', models.DateTimeField(blank=True, null=True, verbose_name='opened from a phone at')),
             ],
             options={
@@ -167,10 +166,6 @@ class Migration(migrations.Migration):
             model_name='clubrole',
             name='user',
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='club_roles', to=settings.AUTH_USER_MODEL, verbose_name='account'),
-        ),
-        migrations.AddConstraint(
-            model_name='clubaddresschange',
-            constraint=models.UniqueConstraint(condition=models.Q(('check_hash', ''), _negated=True), fields=('check_hash',), name='address_check_unique'),
         ),
         migrations.AddConstraint(
             model_name='clubrole',

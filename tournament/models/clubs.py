@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.text import validate_visible
@@ -92,8 +91,8 @@ class ClubAddressChange(models.Model):
     - ``changed_by``, ``changed_by_name``: the account (its name kept when it is deleted).
     - ``old_url``, ``new_url``: the stored address before and after (``''``: found
       automatically).
-    - ``check_hash``: SHA-256 of the secret in the test QR code's link; ``confirmed_at``: when
-      a phone opened that link on the new address.
+    - ``confirmed_at``: when a phone opened the change's test link (its QR code on the address
+      page; ``venue.site_address.site_address_check_token``) by the new address.
     """
 
     club = models.ForeignKey(
@@ -111,18 +110,12 @@ class ClubAddressChange(models.Model):
     changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
     old_url = models.CharField(_("old address"), max_length=200, blank=True)
     new_url = models.CharField(_("new address"), max_length=200, blank=True)
-    check_hash = models.CharField(_("test link (hashed)"), max_length=64, blank=True)
     confirmed_at = models.DateTimeField(_("opened from a phone at"), null=True, blank=True)
 
     class Meta:
         ordering = ["club", "-changed_at", "-pk"]
         verbose_name = _("change of the address for phones")
         verbose_name_plural = _("changes of the address for phones")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["check_hash"], condition=~Q(check_hash=""), name="address_check_unique"
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"{self.club}: {self.old_url or '-'} -> {self.new_url or '-'}"

@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournament.clubs.roles import AnyUser, directs_in_club, is_club_admin, may_edit_member
 from tournament.models import Competition, Member
@@ -50,7 +51,13 @@ def competition_required(
                 return redirect_to_login(request.get_full_path())
             competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
             if not allowed(request.user, competition.club):
-                raise PermissionDenied
+                raise PermissionDenied(
+                    _("This page is for the club admins of the competition's club.")
+                    if role == ADMIN
+                    else _(
+                        "This page is for the directors and club admins of the competition's club."
+                    )
+                )
             return view(request, competition, *args, **kwargs)
 
         return _marked(wrapper, role)

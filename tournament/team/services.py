@@ -38,10 +38,7 @@ class TeamRefusal(models.TextChoices):
     UNKNOWN = "invitation_unknown", _("This invitation link does not exist.")
     USED = "invitation_used", _("This invitation link has been used already; it works only once.")
     EXPIRED = "invitation_expired", _("This invitation link has expired.")
-    REVOKED = (
-        "invitation_revoked",
-        _("This invitation link was withdrawn by the tournament director."),
-    )
+    REVOKED = ("invitation_revoked", _("This invitation link was withdrawn."))
     ALREADY_MEMBER = (
         "already_member",
         _("You are on this tournament's team already, with this role or a wider one."),

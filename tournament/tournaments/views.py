@@ -6,13 +6,16 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from tournament.clubs.current import current_club
 from tournament.clubs.forms import ClubNameForm
 from tournament.clubs.roles import directs_in_club, is_club_admin
-from tournament.errors import form_page_status
+from tournament.clubs.services import club_update
+from tournament.errors import FORM_REFUSED_STATUS, Refused, form_page_status
 from tournament.models import Club, Tournament
 from tournament.permissions import (
+    ADMIN,
     DIRECTOR,
     PublicPageMissing,
     club_required,
@@ -85,6 +88,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     """The front page. Signed in: the tournaments the account may open, and the current club's
     buttons. For everyone: the public pages, of the one club of a laptop; a site of many clubs
     lists the clubs that have public pages instead."""
+    return front_page(request)
+
+
+def front_page(
+    request: HttpRequest, *, name_form: ClubNameForm | None = None, status: int = 200
+) -> HttpResponse:
+    """The front page; ``name_form``: the club's name as typed, with what is wrong with it."""
     clubs = list(Club.objects.order_by("pk")[:2])
     single = clubs[0] if len(clubs) == 1 else None
     club = current_club(request)
@@ -103,8 +113,8 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     else:
         context["public_clubs"] = clubs_public()
     if context["club_admin"] and club is not None and not club.name:
-        context["name_form"] = ClubNameForm()
-    return render(request, "tournament/tournament_list.html", context)
+        context["name_form"] = name_form or ClubNameForm()
+    return render(request, "tournament/tournament_list.html", context, status=status)
 
 
 def club_public(request: HttpRequest, slug: str) -> HttpResponse:
@@ -120,3 +130,24 @@ def club_public(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament/club_public.html",
         {"club": club, "public": public, "public_competitions": competitions},
     )
+
+
+@club_required(ADMIN)
+@require_POST
+def club_name(request: HttpRequest, club: Club) -> HttpResponse:
+    """Name the club: the front page asks a new club's admin (its page has the rest)."""
+    form = ClubNameForm(request.POST)
+    if form.is_valid():
+        try:
+            club_update(
+                club=club,
+                name=form.cleaned_data["name"],
+                directors_edit_register=club.directors_edit_register,
+            )
+        except Refused as refused:
+            form.add_error("name", refused.message)
+        else:
+            messages.success(request, _("The club is called %(name)s.") % {"name": club.name})
+            return redirect("tournament_list")
+    # The front page again, with the name as typed and what is wrong with it at the field.
+    return front_page(request, name_form=form, status=FORM_REFUSED_STATUS)

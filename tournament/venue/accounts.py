@@ -4,8 +4,34 @@ wrong password, a new password too weak) is answered 422, like every refused for
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournament.errors import FORM_REFUSED_STATUS
+
+# Django's own texts of the sign-in and password forms, listed here so that the site's
+# catalogue holds them in the site's Dutch ("je", not "u"). Django 5.2 changed the text of
+# the short-password message, and its own Dutch catalogue has not got the new one: without
+# this, the Dutch invitation page said "This password is too short".
+DJANGO_TEXTS = (
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+        "min_length",
+    ),
+    ngettext_lazy(
+        "Your password must contain at least %(min_length)d character.",
+        "Your password must contain at least %(min_length)d characters.",
+        "min_length",
+    ),
+    gettext_lazy("Your password can’t be too similar to your other personal information."),  # noqa: RUF001
+    gettext_lazy("Your password can’t be a commonly used password."),  # noqa: RUF001
+    gettext_lazy("Your password can’t be entirely numeric."),  # noqa: RUF001
+    gettext_lazy("Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."),
+    gettext_lazy(
+        "Enter a valid username. This value may contain only letters, numbers, and "
+        "@/./+/-/_ characters."
+    ),
+)
 
 
 class _RefusedFormIs422:

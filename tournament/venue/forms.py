@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from typing import Any
 from urllib.parse import urlsplit
 
 from django import forms
@@ -47,9 +48,7 @@ def _reachable_name(host: str) -> bool:
     return host in {name.lower() for name in network.machine_names()}
 
 
-def _example() -> str:
-    address = network.primary_address() or "192.168.1.20"
-    return f"http://{address}:8000"
+SCHEME_LIKE = re.compile(r"^[a-z][a-z0-9+.-]*:(?!\d)", re.IGNORECASE)
 
 
 class SiteAddressForm(forms.Form):
@@ -67,17 +66,29 @@ class SiteAddressForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off", "size": 36}),
     )
 
+    def __init__(self, *args: Any, example: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What a message suggests: this machine's address with the port the site runs on.
+        self.example = example or "http://192.168.1.20:8000"
+
     def clean_site_url(self) -> str:
         raw = self.cleaned_data["site_url"].strip()
         if not raw:
             return ""
+        if "://" not in raw and SCHEME_LIKE.match(raw):  # "javascript:…", "mailto:…"
+            raise ValidationError(
+                _("Address for phones: it must start with http:// or https://."), code="scheme"
+            )
         url = raw if "://" in raw else f"http://{raw}"
         try:
             parts = urlsplit(url)
-            parts.port  # noqa: B018 -- a port that is not a number raises ValueError
+            parts.port  # noqa: B018 -- a port that is not a number from 0 to 65535 raises
         except ValueError:
             raise ValidationError(
-                _("Address for phones: “%(value)s” has a port that is not a number."),
+                _(
+                    "Address for phones: “%(value)s” has a port that is not a number from 1 to "
+                    "65535."
+                ),
                 code="port",
                 params={"value": raw},
             ) from None
@@ -118,6 +129,6 @@ class SiteAddressForm(forms.Form):
                     "Type this laptop's address, for example %(example)s."
                 ),
                 code="no_host",
-                params={"value": raw, "example": _example()},
+                params={"value": raw, "example": self.example},
             )
         return base

@@ -18,10 +18,8 @@ Only when the machine has no network at all does it fall back to the request's o
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
 import os
-import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlsplit
@@ -32,6 +30,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.http.request import split_domain_port
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from tournament.models import Club, ClubAddressChange
@@ -153,51 +152,47 @@ def site_address_forget(request: HttpRequest) -> None:
         delattr(request, _REQUEST_CACHE)
 
 
-def _check_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+CHECK_SALT = "bollen.site_address.check"
 
 
-@dataclass(frozen=True, slots=True)
-class AddressChanged:
-    """A recorded change and the secret of its test link (known only now)."""
+def site_address_check_token(change: ClubAddressChange) -> str:
+    """The secret of ``change``'s test link: the same at every visit of the page (so a link
+    written down still works), short enough to type, and made with the site's secret key, so
+    nobody who has not seen the page can make one."""
+    digest = salted_hmac(CHECK_SALT, f"{change.pk}|{change.new_url}").hexdigest()[:12]
+    return f"{change.pk}-{digest}"
 
-    change: ClubAddressChange
-    check_token: str
+
+def _change_of_token(token: str) -> ClubAddressChange | None:
+    pk, _dash, _digest = token.partition("-")
+    if not pk.isdigit() or len(pk) > 18:
+        return None
+    change = ClubAddressChange.objects.select_related("club").filter(pk=int(pk)).first()
+    if change is None or not constant_time_compare(site_address_check_token(change), token):
+        return None
+    return change
 
 
-def site_address_set(*, club: Club, url: str, by_user: User) -> AddressChanged | None:
+def site_address_set(*, club: Club, url: str, by_user: User) -> ClubAddressChange | None:
     """Store the address ``club``'s admin chose (``''``: use the network address) and record the
-    change (who, when, old and new) with a new test link; ``None`` when nothing changed. The
-    caller has checked that ``by_user`` may (a club admin) and that ``SITE_URL`` is not set."""
+    change (who, when, old and new); ``None`` when nothing changed. The caller has checked that
+    ``by_user`` may (a club admin) and that ``SITE_URL`` is not set."""
     url = url.strip().rstrip("/")
     with transaction.atomic():
         locked = Club.objects.select_for_update().get(pk=club.pk)
         if locked.site_url == url:
             return None
-        token = secrets.token_urlsafe(24)
         change = ClubAddressChange.objects.create(
             club=locked,
             changed_by=by_user,
             changed_by_name=by_user.get_username(),
             old_url=locked.site_url,
             new_url=url,
-            check_hash=_check_hash(token),
         )
         locked.site_url = url
         locked.save(update_fields=["site_url"])
     club.site_url = url
-    return AddressChanged(change=change, check_token=token)
-
-
-def site_address_check_token(*, club: Club) -> str | None:
-    """A fresh secret for the test link of ``club``'s latest change (the page shows it as a QR
-    code; only its hash is stored); ``None`` when no address was set on the site."""
-    change = site_address_last_change(club)
-    if change is None or not change.new_url:
-        return None
-    token = secrets.token_urlsafe(24)
-    ClubAddressChange.objects.filter(pk=change.pk).update(check_hash=_check_hash(token))
-    return token
+    return change
 
 
 def site_address_last_change(club: Club) -> ClubAddressChange | None:
@@ -220,22 +215,32 @@ def site_address_untested(club: Club) -> ClubAddressChange | None:
     return change
 
 
-def site_address_confirm(*, token: str, host: str) -> ClubAddressChange | None:
-    """A phone opened the test link ``token`` through ``host``: the change is confirmed when
-    the host is the new address's (a phone reached the site by it). Returns the change, or
-    ``None`` when the link is unknown or not of a club's latest change."""
-    change = (
-        ClubAddressChange.objects.select_related("club")
-        .filter(check_hash=_check_hash(token))
-        .first()
-    )
-    if change is None or change != site_address_last_change(change.club):
+class CheckOutcome(StrEnum):
+    WORKS = "works"  # a phone came by the new address: confirmed
+    OTHER_ADDRESS = "other_address"  # it came by another address than the new one
+    THIS_MACHINE = "this_machine"  # opened on the laptop itself, which proves nothing
+    OLD = "old"  # a later change replaced this one
+
+
+def site_address_confirm(
+    *, token: str, host: str, client: str | None
+) -> tuple[ClubAddressChange, CheckOutcome] | None:
+    """A device opened the test link ``token`` through ``host`` from address ``client``: the
+    change is confirmed when that was a phone (not this machine itself, not a loopback
+    address) that reached the site by the new address. ``None`` for a link that is not one."""
+    change = _change_of_token(token)
+    if change is None:
         return None
-    opened_by_it = network.url_host(change.new_url) == split_domain_port(host)[0].strip("[]")
-    if opened_by_it and change.confirmed_at is None:
+    if change != site_address_last_change(change.club):
+        return change, CheckOutcome.OLD
+    if client is None or network.is_loopback_host(client) or client in network.machine_addresses():
+        return change, CheckOutcome.THIS_MACHINE
+    if network.url_host(change.new_url) != split_domain_port(host)[0].strip("[]"):
+        return change, CheckOutcome.OTHER_ADDRESS
+    if change.confirmed_at is None:
         change.confirmed_at = timezone.now()
         change.save(update_fields=["confirmed_at"])
-    return change
+    return change, CheckOutcome.WORKS
 
 
 def _is_ip(host: str) -> bool:

@@ -18,6 +18,7 @@ from tournament.venue.forms import SiteAddressForm
 from tournament.venue.site_address import (
     AddressSource,
     machine_site_urls,
+    network_url,
     operator_site_url,
     site_address,
     site_address_changes,
@@ -34,24 +35,40 @@ from tournament.venue.site_address import (
 @club_required(ADMIN)
 def site_address_edit(request: HttpRequest, club: Club) -> HttpResponse:
     fixed = bool(operator_site_url())  # SITE_URL: the server's, no club changes it
-    form = SiteAddressForm(request.POST or None)
+    example = network_url(request) or next(iter(machine_site_urls(request)), None)
+    form = SiteAddressForm(request.POST or None, example=example)
     if request.method == "POST" and not fixed and form.is_valid():
         site_address_set(club=club, url=form.cleaned_data["site_url"], by_user=request.user)
         site_address_forget(request)
         address = site_address(request, club=club)
-        if form.cleaned_data["site_url"]:
-            done = _("Phones now open %(url)s. Test it with your phone: scan the code below.")
+        problem = site_url_problem(address.url)
+        if problem:
+            # Saved, but it says so in the warning below: no "phones now open".
+            messages.warning(
+                request,
+                _("Saved: %(url)s. Phones cannot open it, see below.") % {"url": address.url},
+            )
+        elif form.cleaned_data["site_url"]:
+            messages.success(
+                request,
+                _("Phones now open %(url)s. Test it with your phone: scan the code below.")
+                % {"url": address.url},
+            )
         else:
-            done = _("The address is found automatically again: %(url)s.")
-        messages.success(request, done % {"url": address.url})
+            messages.success(
+                request,
+                _("The address is found automatically again: %(url)s.") % {"url": address.url},
+            )
         return redirect("site_address_edit")
     address = site_address(request, club=club)
     if request.method != "POST" and address.source == AddressSource.SITE:
-        form = SiteAddressForm(initial={"site_url": address.url})
-    # The test code: a one-time link on the new address, which confirms the change once a
-    # phone opens it; else (found automatically, SITE_URL) the front page at that address.
-    token = None if fixed else site_address_check_token(club=club)
-    test_url = address.url + (reverse("site_address_check", args=[token]) if token else "/")
+        form = SiteAddressForm(initial={"site_url": address.url}, example=example)
+    # The test code: the latest change's test link on the new address (it confirms the
+    # change once a phone opens it); else the front page at the address phones open.
+    change = None if fixed else site_address_untested(club)
+    test_url = address.url + (
+        reverse("site_address_check", args=[site_address_check_token(change)]) if change else "/"
+    )
     return render(
         request,
         "tournament/site_address.html",
@@ -63,7 +80,7 @@ def site_address_edit(request: HttpRequest, club: Club) -> HttpResponse:
             "qr": qr_data_uri(test_url),
             "test_url": test_url,
             "site_url_problem": site_url_problem(address.url),
-            "untested": site_address_untested(club),
+            "untested": change,
             "may_change_address": not fixed,  # this is the page; the link to it is left out
             "address_fixed": fixed,
             "changes": site_address_changes(club),
@@ -75,15 +92,18 @@ def site_address_edit(request: HttpRequest, club: Club) -> HttpResponse:
 
 @never_cache
 def site_address_check(request: HttpRequest, token: str) -> HttpResponse:
-    """The test code's link, opened by a phone: the address works (confirmed when the phone
-    came by the new address), or says it came by another one."""
-    change = site_address_confirm(token=token, host=request.get_host())
-    if change is None:
+    """The test code's link, opened by a phone: the address works (confirmed when a phone came
+    by the new address), or says why this visit does not count."""
+    found = site_address_confirm(
+        token=token, host=request.get_host(), client=request.META.get("REMOTE_ADDR")
+    )
+    if found is None:
         raise Http404
+    change, outcome = found
     response = render(
         request,
         "tournament/site_address_check.html",
-        {"change": change, "works": change.confirmed_at is not None},
+        {"change": change, "outcome": outcome},
     )
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex, nofollow"
