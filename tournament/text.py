@@ -54,3 +54,16 @@ class VisibleTextField(forms.CharField):
         value = super().to_python(value)
         validate_visible(value)
         return text_normalised(value)
+
+
+ID_MAX = 2**63 - 1  # the largest key either database holds
+
+
+def posted_id(value: object) -> int | None:
+    """A key sent in a form or an address (``"17"``) as a number; ``None`` for anything else:
+    an empty value, "abc", "²" (a digit to ``str.isdigit``, not to ``int``), or a number no
+    key can be (SQLite fails on one over 2**63)."""
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        return None
+    number = int(value)
+    return number if 0 < number <= ID_MAX else None

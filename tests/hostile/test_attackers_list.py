@@ -240,6 +240,30 @@ def test_an_account_that_imports_too_often_waits(director_client, tournament, se
     assert Tournament.objects.count() == 3
 
 
+def test_a_club_that_imports_too_often_waits(director_client, tournament, settings):
+    settings.COSTLY_PER_CLUB = 1
+    assert _upload(director_client, tournament)[0] == 302
+    status, page = _upload(director_client, tournament)
+    assert status == 422
+    assert 'data-refusal="costly_club_too_often"' in page
+
+
+def test_a_competition_file_with_hidden_characters_is_refused(director_client, club):
+    from tournament.season.file_export import competition_export
+
+    competition = competition_create(club=club, settings=CompetitionSettings(name="Seizoen"))
+    Member.objects.create(register=club, name="Gewoon Lid")
+    document = competition_export(competition=competition)
+    document["name"] = "Sei\x0bzoen"
+    document["members"][0]["name"] = "Anna\u202eavonD"
+    upload = io.BytesIO(json.dumps(document).encode())
+    upload.name = "seizoen.json"
+    response = director_client.post(reverse("competition_upload"), {"file": upload})
+    assert response.status_code == 422
+    assert response.content.decode().count("onzichtbaar") >= 2
+    assert Competition.objects.count() == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_costly_work_runs_in_a_thread_of_lower_priority(settings):
     """What a server does (the other tests run it in the request's thread): the work in a

@@ -71,4 +71,4 @@ def posted_for_other_club(request: HttpRequest, club: Club) -> bool:
     """A form of a club page sent for another club than the current one (switched in another
     tab since the form was shown)."""
     sent = request.POST.get(CLUB_FIELD)
-    return sent is not None and sent != club.slug
+    return bool(sent) and sent != club.slug

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
-from tournament.models import Club, ClubRole, Tournament
+from tournament.models import Club, ClubRole, TeamInvitation, Tournament
 from tournament.text import text_hidden_character, text_normalised
 
 Role = ClubRole.Role
@@ -140,9 +141,27 @@ def club_role_give(*, club: Club, user: User, role: str) -> ClubRole:
             raise Refused.because(ClubRefusal.LAST_ADMIN)
         if existing is None:
             return ClubRole.objects.create(club=club, user=user, role=role)
+        if existing.role == Role.ADMIN and role != Role.ADMIN:
+            invitations_withdraw(club, user, club_only=True)  # only admins invite to the club
         existing.role = role
         existing.save(update_fields=["role"])
         return existing
+
+
+def invitations_withdraw(
+    club: Club, user: User, *, club_only: bool = False, tournament: Tournament | None = None
+) -> None:
+    """Withdraw the open invitations ``user`` made in ``club`` (``club_only``: those to the
+    club itself; ``tournament``: those to its team only), when they lose the role that let
+    them make them."""
+    open_ones = TeamInvitation.objects.filter(
+        club=club, created_by=user, used_at__isnull=True, revoked_at__isnull=True
+    )
+    if club_only:
+        open_ones = open_ones.filter(tournament__isnull=True)
+    if tournament is not None:
+        open_ones = open_ones.filter(tournament=tournament)
+    open_ones.update(revoked_at=timezone.now())
 
 
 def club_role_change(*, club: Club, user: User, role: str, by_user: User) -> ClubRole:
@@ -169,6 +188,7 @@ def club_member_remove(*, club: Club, user: User, by_user: User) -> None:
             raise Refused.because(ClubRefusal.LAST_ADMIN)
         existing.delete()
         _forget_roles(user)
+        invitations_withdraw(club, user)
         for tournament in Tournament.objects.filter(club=club, directors=user):
             tournament.directors.remove(user)
 

@@ -151,7 +151,9 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             data = upload.read()
-            rows = costly(request.user, lambda: parse_upload(upload.name, data))
+            rows = costly(
+                request.user, lambda: parse_upload(upload.name, data), club=tournament.club
+            )
         except PlayerFileError as exc:
             form.add_error("file", str(exc))
         except Refused as refused:

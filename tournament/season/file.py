@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.errors import FileCode, PlacedProblem, Refused
+from tournament.text import HIDDEN_CHARACTER, text_hidden_character
 from tournament.tournament_file.reading import tournament_file_check
 
 FORMAT = "bollen-competition"
@@ -61,6 +62,12 @@ def _text(value: Any, *, empty: bool = True, limit: int = MAX_TEXT) -> bool:
     return (
         isinstance(value, str) and (empty or bool(value.strip())) and len(value) <= limit
     ) and "\x00" not in value
+
+
+def _hidden(value: Any) -> bool:
+    """A text with a character no name may hold (a control character, a right-to-left
+    override): the pages refuse it, so a file may not bring it in either."""
+    return isinstance(value, str) and text_hidden_character(value) is not None
 
 
 def file_evening_label(index: int, item: Any) -> str:
@@ -131,6 +138,9 @@ def _check_members(members: Any, problems: _Problems) -> dict[str, dict[str, Any
             bad.append(_("number must be a text of at most 40 characters"))
         if not isinstance(member.get("active", True), bool):
             bad.append(_("active must be true or false"))
+        for key in ("name", "club", "number"):
+            if _hidden(member.get(key)):
+                bad.append(f"{key}: {HIDDEN_CHARACTER}")
         if bad:
             problems.add("; ".join(bad) + ".", where=where)
             if _text(member.get("id"), empty=False, limit=64):
@@ -227,6 +237,9 @@ def competition_file_check(document: Any) -> None:
         problems.add(_("name must be a text of 1 to 200 characters."), where=_("the file"))
     if not _text(document.get("season", ""), limit=80):
         problems.add(_("season must be a text of at most 80 characters."), where=_("the file"))
+    for key in ("name", "season"):
+        if _hidden(document.get(key)):
+            problems.add(f"{key}: {HIDDEN_CHARACTER}", where=_("the file"))
     slug = document.get("slug")
     if slug is not None and not (isinstance(slug, str) and SLUG.match(slug)):
         problems.add(_("slug must be letters, digits, - and _ (at most 80)."), where=_("the file"))

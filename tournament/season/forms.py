@@ -5,12 +5,13 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Club, Member, Tournament
 from tournament.names import folded, name_sort_key
 from tournament.season.services import CompetitionSettings
-from tournament.text import VisibleTextField
+from tournament.text import VisibleTextField, posted_id
 
 
 class MemberForm(forms.Form):
@@ -78,6 +79,21 @@ class EveningAddForm(forms.Form):
         self.fields["tournament"].queryset = tournaments
 
 
+class MembersField(forms.ModelMultipleChoiceField):
+    """Members ticked by their key: a value that no key can be ("²", a number of 30 digits,
+    which SQLite cannot even compare) is refused as a wrong choice, before the database."""
+
+    def _check_values(self, value):  # type: ignore[no-untyped-def]
+        for item in value:
+            if posted_id(str(item)) is None:
+                raise ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": str(item)[:20]},
+                )
+        return super()._check_values(value)
+
+
 class CheckInForm(forms.Form):
     """Who is here tonight: members ticked, new names one per line ("Name, club")."""
 
@@ -88,7 +104,7 @@ class CheckInForm(forms.Form):
         initial=datetime.date.today,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    members = forms.ModelMultipleChoiceField(
+    members = MembersField(
         label=_("Members here tonight"),
         queryset=Member.objects.none(),  # the club's register: __init__
         required=False,
@@ -107,7 +123,7 @@ class CheckInForm(forms.Form):
         # the Dutch way. A member of another club's register is no choice.
         active = Member.objects.filter(register=register, active=True)
         field = self.fields["members"]
-        assert isinstance(field, forms.ModelMultipleChoiceField)
+        assert isinstance(field, MembersField)
         field.queryset = active
         members = sorted(active, key=lambda m: name_sort_key(m.name))
         field.choices = [(m.pk, str(m)) for m in members]

@@ -27,6 +27,7 @@ from tournament.season.register import MemberRow, members_check, members_parse
 from tournament.season.selectors import (
     members_listed,
 )
+from tournament.text import posted_id
 
 PASTE_SALT = "season-member-paste"
 
@@ -160,8 +161,8 @@ def member_edit(request: HttpRequest, member: Member) -> HttpResponse:
 @member_required
 def member_merge(request: HttpRequest, keep: Member) -> HttpResponse:
     """The preview of merging another record into this member (GET ?other=), and the merge."""
-    other = request.POST.get("other") or request.GET.get("other")
-    if not other or not other.isdigit():
+    other = posted_id(request.POST.get("other") or request.GET.get("other"))
+    if other is None:
         return redirect("member_edit", pk=keep.pk)
     drop = get_object_or_404(Member, pk=other, register=keep.register)
     member_editable(request.user, keep)
@@ -183,13 +184,13 @@ def member_merge(request: HttpRequest, keep: Member) -> HttpResponse:
 def member_merge_remove(request: HttpRequest, keep: Member) -> HttpResponse:
     """Take a never-seated player of a clashing evening off it, back to the merge preview:
     for whoever directs that evening."""
-    other = request.POST.get("other", "")
+    other = posted_id(request.POST.get("other"))
     player = get_object_or_404(
         Player.objects.select_related("tournament__club"),
-        pk=request.POST.get("player") or 0,
+        pk=posted_id(request.POST.get("player")) or 0,
         tournament__club=keep.register,
     )
-    if player.member_id not in {keep.pk, int(other) if other.isdigit() else None}:
+    if player.member_id not in {keep.pk, other}:
         raise Http404
     member_editable(request.user, keep)
     if not is_director(request.user, player.tournament):
@@ -203,4 +204,4 @@ def member_merge_remove(request: HttpRequest, keep: Member) -> HttpResponse:
         messages.success(
             request, _("%(name)s is no longer a player of that evening.") % {"name": name}
         )
-    return redirect(f"{reverse('member_merge', args=[keep.pk])}?other={other}")
+    return redirect(f"{reverse('member_merge', args=[keep.pk])}?other={other or ''}")

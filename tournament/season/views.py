@@ -45,6 +45,7 @@ from tournament.season.selectors import (
     open_questions,
     season_of,
 )
+from tournament.text import posted_id
 from tournament.tournament_file.reading import tournament_file_parse
 from tournament.venue.costly import costly
 from tournament.venue.site_address import absolute_url, address_warnings
@@ -196,12 +197,12 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.method == "POST" and "tick_last" in request.POST:
         # "All from last evening" without JavaScript: the page again with what was typed and
         # last evening's members ticked as well, nothing created.
-        ticked_before = [v for v in request.POST.getlist("members") if v.isdigit()]
+        ticked_before = [n for v in request.POST.getlist("members") if (n := posted_id(v))]
         initial = {
             "name": request.POST.get("name", ""),
             "date": request.POST.get("date", ""),
             "new_people": request.POST.get("new_people", ""),
-            "members": sorted({*map(int, ticked_before), *last}),
+            "members": sorted({*ticked_before, *last}),
         }
         form = CheckInForm(initial=initial, register=competition.club)
     else:
@@ -252,7 +253,7 @@ def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 def _number(value: str | None) -> int:
     """A posted id as a number (``0``, which matches nothing, when it is not one)."""
-    return int(value) if value and value.isdigit() and len(value) < 19 else 0
+    return posted_id(value) or 0
 
 
 @competition_required(DIRECTOR)
@@ -335,6 +336,7 @@ def competition_upload(request: HttpRequest, club: Club) -> HttpResponse:
                 lambda: competition_import(
                     document=tournament_file_parse(data), club=club, director=request.user
                 ),
+                club=club,
             )
         except Refused as refused:
             problems = refused.lines()
@@ -347,6 +349,6 @@ def competition_upload(request: HttpRequest, club: Club) -> HttpResponse:
     return render(
         request,
         "season/competition_upload.html",
-        {"form": form, "problems": problems},
+        {"form": form, "problems": problems, "club": club},
         status=422 if refused else 200,
     )

@@ -83,7 +83,9 @@ def _box_value(field: BoundField) -> int | None:
     value = field.value()
     if isinstance(value, int):
         return value
-    return int(value) if isinstance(value, str) and value.isdigit() else None
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 4:
+        return int(value)
+    return None
 
 
 def _forbidden_hint(form: SheetForm, deal: int, first_dealer: int) -> tuple[int, str]:

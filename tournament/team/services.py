@@ -23,7 +23,8 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.clubs.services import club_role_give
+from tournament.clubs.roles import is_club_admin
+from tournament.clubs.services import club_role_give, invitations_withdraw
 from tournament.errors import Refused
 from tournament.models import Club, ClubRole, TeamInvitation, Tournament
 
@@ -43,6 +44,13 @@ class TeamRefusal(models.TextChoices):
         "already_member",
         _("You are on this tournament's team already, with this role or a wider one."),
     )
+    MAKER_GONE = (
+        "invitation_maker_gone",
+        _(
+            "This invitation link no longer works: whoever made it may no longer give this "
+            "role. Ask for a new one."
+        ),
+    )
     ALREADY_IN_CLUB = (
         "already_in_club",
         _("You have this role in the club already, or a wider one."),
@@ -57,7 +65,13 @@ class TeamRefusal(models.TextChoices):
 
 
 # The refusals of a link that opens nothing: the join page says so (410 Gone; unknown: 404).
-DEAD_LINK = (TeamRefusal.UNKNOWN, TeamRefusal.USED, TeamRefusal.EXPIRED, TeamRefusal.REVOKED)
+DEAD_LINK = (
+    TeamRefusal.UNKNOWN,
+    TeamRefusal.USED,
+    TeamRefusal.EXPIRED,
+    TeamRefusal.REVOKED,
+    TeamRefusal.MAKER_GONE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +155,10 @@ def team_invitation_by_token(token: str) -> TeamInvitation:
         .filter(token_hash=invitation_token_hash(token))
         .first()
     )
-    return _working(invitation)
+    invitation = _working(invitation)
+    if not _maker_may_still_grant(invitation):
+        raise Refused.because(TeamRefusal.MAKER_GONE)
+    return invitation
 
 
 def team_pending_invitations(
@@ -190,12 +207,33 @@ def team_join_new_account(*, token: str, username: str, password: str) -> User:
 
 
 def _lock_invitation(token: str) -> TeamInvitation:
+    # Ordered by its key alone: the model's ordering joins the (nullable) tournament, and
+    # PostgreSQL cannot lock the nullable side of an outer join.
     invitation = (
         TeamInvitation.objects.select_for_update()
         .filter(token_hash=invitation_token_hash(token))
+        .order_by("pk")
         .first()
     )
-    return _working(invitation)
+    invitation = _working(invitation)
+    if not _maker_may_still_grant(invitation):
+        raise Refused.because(TeamRefusal.MAKER_GONE)
+    return invitation
+
+
+def _maker_may_still_grant(invitation: TeamInvitation) -> bool:
+    """Whether whoever made the invitation may still give its role: a club admin of the club
+    (a club's role), a director of the tournament (a tournament's). Someone removed or demoted
+    since cannot come back, nor let anyone in, with a link made before."""
+    from tournament.permissions import is_director
+
+    maker = invitation.created_by
+    if maker is None:
+        return False
+    if invitation.for_club:
+        return is_club_admin(maker, invitation.club)
+    assert invitation.tournament is not None
+    return is_director(maker, invitation.tournament)
 
 
 def _join(invitation: TeamInvitation, user: User) -> None:
@@ -249,6 +287,8 @@ def team_member_remove(
         if role == Role.CO_DIRECTOR and tournament.directors.count() <= 1:
             raise Refused.because(TeamRefusal.LAST_DIRECTOR)
         members.remove(member)
+        if role == Role.CO_DIRECTOR:
+            invitations_withdraw(tournament.club, member, tournament=tournament)
 
 
 @dataclass(frozen=True, slots=True)

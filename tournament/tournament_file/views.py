@@ -45,6 +45,7 @@ def tournament_upload(request: HttpRequest, club: Club) -> HttpResponse:
                     lambda: tournament_restore(
                         document=tournament_file_parse(data), club=club, director=request.user
                     ),
+                    club=club,
                 )
             except Refused as exc:
                 problems = exc.lines()

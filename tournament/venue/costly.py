@@ -7,8 +7,9 @@ at once took the tables' saves from 50 ms to seconds. So:
   every worker and every server process on the machine, since they share its cores; a second
   upload meanwhile is refused at once with a plain message (waiting would hold a worker that a
   phone needs);
-- a number per account per window (``COSTLY_PER_ACCOUNT`` in ``COSTLY_WINDOW_SECONDS``),
-  counted in the cache (the database's on PostgreSQL, so across servers);
+- a number per account and per club per window (``COSTLY_PER_ACCOUNT``,
+  ``COSTLY_PER_CLUB`` in ``COSTLY_WINDOW_SECONDS``), counted in the cache (the database's on
+  PostgreSQL, so across servers): one club's people cannot keep the others' files out;
 - at a lower CPU priority (``COSTLY_NICE``, 10): the work runs in a thread of its own whose
   nice value is raised (Linux gives each thread its own), with a database connection of its
   own, closed when it ends; the request waits for it. The tables' saves then get the cores
@@ -39,6 +40,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
+from tournament.models import Club
 
 fcntl: Any
 try:
@@ -47,6 +49,7 @@ except ImportError:  # Windows: no lock file; the per-account count still holds
     fcntl = None
 
 DEFAULT_PER_ACCOUNT = 20
+DEFAULT_PER_CLUB = 60
 DEFAULT_WINDOW_SECONDS = 600
 DEFAULT_NICE = 10
 T = TypeVar("T")
@@ -58,6 +61,13 @@ class CostlyRefusal(models.TextChoices):
         _(
             "The site is reading another large file right now. Try again in a minute: nothing "
             "of this file was stored."
+        ),
+    )
+    CLUB_TOO_OFTEN = (
+        "costly_club_too_often",
+        _(
+            "Your club has imported many files in the last few minutes; wait a few minutes "
+            "before the next one. Nothing of this file was stored."
         ),
     )
     TOO_OFTEN = (
@@ -76,27 +86,36 @@ def _lock_path() -> Path:
     return Path(tempfile.gettempdir()) / f"bollen-costly-{digest}.lock"
 
 
-def _count_started(user: User | AnonymousUser) -> None:
-    """Count one more costly job for ``user`` in this window; refuse above the limit."""
-    limit = int(getattr(settings, "COSTLY_PER_ACCOUNT", DEFAULT_PER_ACCOUNT))
-    window = int(getattr(settings, "COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS))
-    key = f"bollen:costly:{user.pk or 'anonymous'}:{int(time.time() // window)}"
+def _counted(name: str, window: int) -> int:
+    """One more for ``name`` in this window; how many it has now."""
+    key = f"bollen:costly:{name}:{int(time.time() // window)}"
     cache.add(key, 0, timeout=window * 2)
     try:
-        count = cache.incr(key)
+        count: int = cache.incr(key)
     except ValueError:  # expired between add and incr
         cache.set(key, 1, timeout=window * 2)
         count = 1
-    if count > limit:
+    return count
+
+
+def _count_started(user: User | AnonymousUser, club: Club | None) -> None:
+    """Count one more costly job for ``user`` and ``club`` in this window; refuse above the
+    limits."""
+    window = int(getattr(settings, "COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS))
+    per_account = int(getattr(settings, "COSTLY_PER_ACCOUNT", DEFAULT_PER_ACCOUNT))
+    per_club = int(getattr(settings, "COSTLY_PER_CLUB", DEFAULT_PER_CLUB))
+    if _counted(f"user-{user.pk or 'anonymous'}", window) > per_account:
         raise Refused.because(CostlyRefusal.TOO_OFTEN)
+    if club is not None and _counted(f"club-{club.pk}", window) > per_club:
+        raise Refused.because(CostlyRefusal.CLUB_TOO_OFTEN)
 
 
 @contextmanager
-def _slot(user: User | AnonymousUser) -> Iterator[None]:
-    """This machine's one costly job, counted for ``user``; refused (with nothing done) when
-    another runs or ``user`` did too many lately."""
+def _slot(user: User | AnonymousUser, club: Club | None = None) -> Iterator[None]:
+    """This machine's one costly job, counted for ``user`` and ``club``; refused (with nothing
+    done) when another runs or they did too many lately."""
     if fcntl is None:
-        _count_started(user)
+        _count_started(user, club)
         yield
         return
     with _lock_path().open("a") as handle:
@@ -105,7 +124,7 @@ def _slot(user: User | AnonymousUser) -> Iterator[None]:
         except BlockingIOError:
             raise Refused.because(CostlyRefusal.BUSY) from None
         try:
-            _count_started(user)
+            _count_started(user, club)
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
@@ -135,11 +154,11 @@ def _niced(work: Callable[[], T], nice: int) -> T:
     return value
 
 
-def costly(user: User | AnonymousUser, work: Callable[[], T]) -> T:
-    """Run ``work()`` as this machine's one costly job, counted for ``user``, at a lower CPU
-    priority; ``Refused`` (nothing done) when it may not start now."""
+def costly(user: User | AnonymousUser, work: Callable[[], T], *, club: Club | None = None) -> T:
+    """Run ``work()`` as this machine's one costly job, counted for ``user`` and the ``club``
+    it is for, at a lower CPU priority; ``Refused`` (nothing done) when it may not start now."""
     nice = int(getattr(settings, "COSTLY_NICE", DEFAULT_NICE))
-    with _slot(user):
+    with _slot(user, club):
         if nice <= 0 or not hasattr(os, "setpriority"):
             return work()
         return _niced(work, nice)

@@ -8,12 +8,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.http.request import validate_host
 from django.utils.translation import gettext_lazy as _
 
 from tournament.venue import network
 
 SCHEMES = ("http", "https")
+ADDRESS_MAX = 200  # what the club's field holds
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
 
 
@@ -66,10 +69,18 @@ class SiteAddressForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "url", "autocomplete": "off", "size": 36}),
     )
 
-    def __init__(self, *args: Any, example: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        example: str | None = None,
+        answered_only: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         # What a message suggests: this machine's address with the port the site runs on.
         self.example = example or "http://192.168.1.20:8000"
+        # A site of several clubs answers only to ALLOWED_HOSTS: an address must be one of them.
+        self.answered_only = answered_only
 
     def clean_site_url(self) -> str:
         raw = self.cleaned_data["site_url"].strip()
@@ -130,5 +141,20 @@ class SiteAddressForm(forms.Form):
                 ),
                 code="no_host",
                 params={"value": raw, "example": self.example},
+            )
+        if len(base) > ADDRESS_MAX:
+            raise ValidationError(
+                _("Address for phones: at most %(max)s characters."),
+                code="too_long",
+                params={"max": ADDRESS_MAX},
+            )
+        if self.answered_only and not validate_host(parts.hostname.lower(), settings.ALLOWED_HOSTS):
+            raise ValidationError(
+                _(
+                    "Address for phones: this server answers only to the names set by whoever "
+                    "runs it (%(hosts)s); ask them to add %(host)s."
+                ),
+                code="not_answered",
+                params={"hosts": ", ".join(settings.ALLOWED_HOSTS), "host": parts.hostname},
             )
         return base

@@ -122,9 +122,10 @@ def _bracketed(host: str) -> str:
 
 
 def extra_hosts() -> frozenset[str]:
-    """Hosts accepted beyond ``ALLOWED_HOSTS`` without a restart: the hosts of the addresses
-    the clubs' admins set on the site (none when ``SITE_URL`` is set: then that is every club's
-    address and its host is in ``ALLOWED_HOSTS``) and, when ``ALLOWED_HOSTS`` is this machine's
+    """Hosts accepted beyond ``ALLOWED_HOSTS`` without a restart: the host of the address the
+    club's admin set on a site of one club (none when ``SITE_URL`` is set: then that is every
+    club's address and its host is in ``ALLOWED_HOSTS``; none on a site of several clubs) and,
+    when ``ALLOWED_HOSTS`` is this machine's
     own (not set by hand), the addresses this machine has now (it may have joined the wifi
     after starting). Looked up again at most every few seconds."""
     hosts = cache.get(EXTRA_HOSTS_CACHE_KEY)
@@ -136,7 +137,10 @@ def extra_hosts() -> frozenset[str]:
     urls: list[str] = []
     if not (getattr(settings, "SITE_URL", "") or "").strip():
         try:
-            urls = list(Club.objects.exclude(site_url="").values_list("site_url", flat=True))
+            # A laptop's one club only: on a site of several, one club's admin must not make
+            # the site answer to a name of their choosing for every club (ALLOWED_HOSTS does).
+            clubs = list(Club.objects.values_list("site_url", flat=True)[:2])
+            urls = clubs if len(clubs) == 1 and clubs[0] else []
         except DatabaseError:
             urls = []  # the request itself will meet the database problem and say so
     for url in urls:

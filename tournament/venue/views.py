@@ -36,7 +36,8 @@ from tournament.venue.site_address import (
 def site_address_edit(request: HttpRequest, club: Club) -> HttpResponse:
     fixed = bool(operator_site_url())  # SITE_URL: the server's, no club changes it
     example = network_url(request) or next(iter(machine_site_urls(request)), None)
-    form = SiteAddressForm(request.POST or None, example=example)
+    several = Club.objects.exclude(pk=club.pk).exists()  # then only ALLOWED_HOSTS answer
+    form = SiteAddressForm(request.POST or None, example=example, answered_only=several)
     if request.method == "POST" and not fixed and form.is_valid():
         site_address_set(club=club, url=form.cleaned_data["site_url"], by_user=request.user)
         site_address_forget(request)
@@ -62,7 +63,9 @@ def site_address_edit(request: HttpRequest, club: Club) -> HttpResponse:
         return redirect("site_address_edit")
     address = site_address(request, club=club)
     if request.method != "POST" and address.source == AddressSource.SITE:
-        form = SiteAddressForm(initial={"site_url": address.url}, example=example)
+        form = SiteAddressForm(
+            initial={"site_url": address.url}, example=example, answered_only=several
+        )
     # The test code: the latest change's test link on the new address (it confirms the
     # change once a phone opens it); else the front page at the address phones open.
     change = None if fixed else site_address_untested(club)
