@@ -191,7 +191,7 @@ class PublicPageMissing(Http404):
 
 def public_tournament(slug: str) -> Tournament:
     """A tournament whose public pages are switched on (:class:`PublicPageMissing` otherwise)."""
-    tournament = Tournament.objects.filter(slug=slug, public=True).first()
+    tournament = Tournament.objects.select_related("club").filter(slug=slug, public=True).first()
     if tournament is None:
         raise PublicPageMissing
     return tournament

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Club, ClubRole, TeamInvitation
 from tournament.text import VisibleTextField
 
-NAME_HELP = _("As it appears on every page, the printouts and the public pages.")
+NAME_HELP = _("As it appears at the top of the club's pages and of the public pages.")
 
 
 class ClubNameForm(forms.Form):
