@@ -28,6 +28,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from tournament.clubs.current import current_club, posted_for_other_club
@@ -170,7 +172,11 @@ def club_required(role: str) -> Callable[[Callable[..., HttpResponse]], MarkedVi
                     )
                     % {"club": club},
                 )
-                return redirect(request.get_full_path())
+                # Back to the page the form was on (a form's own address may take posts only).
+                back = request.META.get("HTTP_REFERER", "")
+                if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+                    back = reverse("tournament_list")
+                return redirect(back)
             request.club = club
             return view(request, club, *args, **kwargs)
 

@@ -3,7 +3,10 @@
 Text is kept in Unicode NFC with single spaces and nothing around it. Characters that cannot
 be seen are refused, because they break files (a control character is illegal in an Excel
 cell; PostgreSQL refuses NUL) or make one name look like another (a right-to-left override, a
-zero-width space): control characters, bidirectional controls and zero-width characters.
+zero-width space): every control and format character (Unicode's categories Cc and Cf: the
+bidirectional controls, zero-width characters, the soft hyphen, the invisible tags), private
+and unassigned ones, line and paragraph separators, and the few letters and marks that show as
+nothing (the Hangul fillers, the combining grapheme joiner, variation selectors).
 """
 
 from __future__ import annotations
@@ -16,9 +19,15 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-# Bidirectional controls (embeddings, overrides, isolates, marks) and zero-width characters.
-_INVISIBLE = "\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
-_HIDDEN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
+# Unicode categories of characters that show as nothing: control, format (bidirectional
+# controls, zero-width characters, the soft hyphen, tags), surrogates, private use, unassigned,
+# line and paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# Letters and marks of other categories that show as nothing: the Hangul fillers, the
+# combining grapheme joiner, the Mongolian vowel separator, variation selectors.
+_BLANK = re.compile(
+    "[\u034f\u115f\u1160\u180b-\u180f\u3164\uffa0\ufe00-\ufe0f\U000e0100-\U000e01ef]"
+)
 
 HIDDEN_CHARACTER = _(
     "The text contains an invisible or control character (such as a tab, a zero-width space or "
@@ -33,8 +42,15 @@ def text_normalised(text: str) -> str:
 
 def text_hidden_character(text: str) -> str | None:
     """The first character of ``text`` that may not be in a name, or ``None``."""
-    found = _HIDDEN.search(text)
-    return found.group() if found else None
+    if text.isascii():  # the common case: only the ASCII controls can be in it
+        return next((c for c in text if c < " " or c == "\x7f"), None)
+    blank = _BLANK.search(text)
+    for index, character in enumerate(text):
+        if blank is not None and index == blank.start():
+            return character
+        if unicodedata.category(character) in _HIDDEN_CATEGORIES:
+            return character
+    return None
 
 
 def validate_visible(text: str) -> None:

@@ -520,3 +520,65 @@ def test_on_a_site_of_several_clubs_a_clubs_address_makes_the_site_answer_to_not
     assert "bollen.example.nl" in refused.content.decode()
     taken = client.post(reverse("site_address_edit"), {"site_url": "https://bollen.example.nl"})
     assert taken.status_code == 302
+
+
+def test_every_form_of_a_club_page_says_its_club(client, clubs):
+    """Each form on the pages of the current club carries the club it was shown for, so none
+    can land in another club after a switch in another tab."""
+    client.force_login(clubs["people"]["admin"])
+    Club.objects.filter(pk=clubs["a"].pk).update(name="")  # the front page asks the name
+    pages = [
+        client.get(reverse(name)).content.decode()
+        for name in (
+            "tournament_list",
+            "tournament_create",
+            "tournament_upload",
+            "member_list",
+            "competition_list",
+            "competition_upload",
+            "club_page",
+            "site_address_edit",
+        )
+    ]
+    pages.append(client.post(reverse("club_invite"), {"role": "club_director"}).content.decode())
+    skipped = ("/logout/", "/i18n/", "/club/switch/")
+    for page in pages:
+        for form in re.findall(r"<form[^>]*method=\"post\"[^>]*>.*?</form>", page, re.S):
+            action = re.search(r'action="([^"]*)"', form)
+            if action and action[1].startswith(skipped):
+                continue
+            assert 'name="club_slug" value="klaverbol"' in form, form[:200]
+
+
+def test_a_refused_form_goes_back_to_the_page_it_was_on(client, clubs):
+    admin = clubs["people"]["admin"]
+    ClubRole.objects.create(club=clubs["b"], user=admin, role=ROLE.ADMIN)
+    client.force_login(admin)
+    client.post(reverse("club_switch"), {"club": "buren"})
+    answer = client.post(
+        reverse("club_invite"),
+        {"role": "club_director", "club_slug": "klaverbol"},
+        HTTP_REFERER="http://testserver/club/",
+    )
+    assert answer["Location"] == "http://testserver/club/"
+    assert not TeamInvitation.objects.filter(tournament__isnull=True).exists()
+
+
+def test_an_address_stored_outside_the_sites_hosts_is_never_in_a_link(client, clubs, settings):
+    """A site of several clubs: an address kept from before (or set in the admin) that the site
+    does not answer to is not used for the club's links."""
+    Club.objects.filter(pk=clubs["b"].pk).update(site_url="http://bollen.evil.example:8000")
+    client.force_login(clubs["people"]["b_admin"])
+    page = client.post(reverse("club_invite"), {"role": "club_director"}).content.decode()
+    join = re.search(r'id="invitation-url"[^>]*>([^<]+)<', page)[1]
+    assert "evil" not in join
+    assert join.startswith(f"http://{LAPTOP}")
+
+
+def test_an_ipv6_host_of_the_site_can_be_the_address_on_a_site_of_several(client, clubs, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "[2001:db8::20]"]
+    client.force_login(clubs["people"]["admin"])
+    answer = client.post(reverse("site_address_edit"), {"site_url": "http://[2001:db8::20]:8000"})
+    assert answer.status_code == 302
+    clubs["a"].refresh_from_db()
+    assert clubs["a"].site_url == "http://[2001:db8::20]:8000"

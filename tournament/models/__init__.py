@@ -25,6 +25,7 @@ from tournament.models.tournaments import (
     default_table_sizes,
     default_tiebreaks,
 )
+from tournament.models.uploads import CostlyWork
 
 __all__ = [
     "MAX_HAND",
@@ -35,6 +36,7 @@ __all__ = [
     "ClubRole",
     "Competition",
     "CompetitionEvening",
+    "CostlyWork",
     "Member",
     "MemberQuestion",
     "Player",

@@ -28,6 +28,7 @@ from tournament.models import (
 from tournament.season.file import SeasonFileRefusal, competition_file_check, file_evening_label
 from tournament.season.matching import member_key
 from tournament.season.services import RESERVED_SLUGS, competition_unique_slug
+from tournament.text import text_normalised
 from tournament.tournament_file.importing import tournament_restore
 
 
@@ -50,7 +51,7 @@ def _register(club: Club, file_members: list[dict[str, Any]]) -> dict[str, Membe
     found: dict[str, Member] = {}
     new: list[tuple[str, Member]] = []
     for item in file_members:
-        number = item.get("number", "").strip()
+        number = text_normalised(item.get("number", ""))
         existing = by_number.get(number) if number else None
         if existing is None:
             existing = by_key.get(member_key(item["name"], item.get("club", "")))
@@ -59,8 +60,8 @@ def _register(club: Club, file_members: list[dict[str, Any]]) -> dict[str, Membe
             continue
         member = Member(
             register=club,
-            name=item["name"].strip(),
-            club=item.get("club", "").strip(),
+            name=text_normalised(item["name"]),
+            club=text_normalised(item.get("club", "")),
             number=number,
             active=item.get("active", True),
         )
@@ -107,8 +108,8 @@ def competition_import(
     competition = Competition.objects.create(
         club=club,
         slug=slug,
-        name=document["name"].strip(),
-        season=document.get("season", "").strip(),
+        name=text_normalised(document["name"]),
+        season=text_normalised(document.get("season", "")),
         best=settings.get("best"),
         min_evenings=settings.get("min_evenings", 0),
         public=settings.get("public", False),

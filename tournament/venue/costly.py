@@ -8,8 +8,9 @@ at once took the tables' saves from 50 ms to seconds. So:
   upload meanwhile is refused at once with a plain message (waiting would hold a worker that a
   phone needs);
 - a number per account and per club per window (``COSTLY_PER_ACCOUNT``,
-  ``COSTLY_PER_CLUB`` in ``COSTLY_WINDOW_SECONDS``), counted in the cache (the database's on
-  PostgreSQL, so across servers): one club's people cannot keep the others' files out;
+  ``COSTLY_PER_CLUB`` in ``COSTLY_WINDOW_SECONDS``), counted in the database (``CostlyWork``,
+  so across servers; a cache would forget the count when it fills up): one club's people
+  cannot keep the others' files out;
 - at a lower CPU priority (``COSTLY_NICE``, 10): the work runs in a thread of its own whose
   nice value is raised (Linux gives each thread its own), with a database connection of its
   own, closed when it ends; the request waits for it. The tables' saves then get the cores
@@ -22,11 +23,11 @@ before anything is read when the work may not start.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import os
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,13 +35,12 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.core.cache import cache
 from django.db import connections, models
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
-from tournament.models import Club
+from tournament.models import Club, CostlyWork
 
 fcntl: Any
 try:
@@ -86,28 +86,21 @@ def _lock_path() -> Path:
     return Path(tempfile.gettempdir()) / f"bollen-costly-{digest}.lock"
 
 
-def _counted(name: str, window: int) -> int:
-    """One more for ``name`` in this window; how many it has now."""
-    key = f"bollen:costly:{name}:{int(time.time() // window)}"
-    cache.add(key, 0, timeout=window * 2)
-    try:
-        count: int = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window * 2)
-        count = 1
-    return count
-
-
 def _count_started(user: User | AnonymousUser, club: Club | None) -> None:
-    """Count one more costly job for ``user`` and ``club`` in this window; refuse above the
-    limits."""
+    """Count one more costly job for ``user`` and ``club`` in this window; refuse (and count
+    nothing) above the limits."""
     window = int(getattr(settings, "COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS))
     per_account = int(getattr(settings, "COSTLY_PER_ACCOUNT", DEFAULT_PER_ACCOUNT))
     per_club = int(getattr(settings, "COSTLY_PER_CLUB", DEFAULT_PER_CLUB))
-    if _counted(f"user-{user.pk or 'anonymous'}", window) > per_account:
+    since = timezone.now() - datetime.timedelta(seconds=window)
+    CostlyWork.objects.filter(started_at__lt=since).delete()
+    account = user if user.is_authenticated else None
+    recent = CostlyWork.objects.filter(started_at__gte=since)
+    if recent.filter(user=account).count() >= per_account:
         raise Refused.because(CostlyRefusal.TOO_OFTEN)
-    if club is not None and _counted(f"club-{club.pk}", window) > per_club:
+    if club is not None and recent.filter(club=club).count() >= per_club:
         raise Refused.because(CostlyRefusal.CLUB_TOO_OFTEN)
+    CostlyWork.objects.create(user=account, club=club)
 
 
 @contextmanager

@@ -10,10 +10,10 @@ from urllib.parse import urlsplit
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http.request import validate_host
 from django.utils.translation import gettext_lazy as _
 
 from tournament.venue import network
+from tournament.venue.site_address import host_answered
 
 SCHEMES = ("http", "https")
 ADDRESS_MAX = 200  # what the club's field holds
@@ -148,7 +148,7 @@ class SiteAddressForm(forms.Form):
                 code="too_long",
                 params={"max": ADDRESS_MAX},
             )
-        if self.answered_only and not validate_host(parts.hostname.lower(), settings.ALLOWED_HOSTS):
+        if self.answered_only and not host_answered(parts.hostname):
             raise ValidationError(
                 _(
                     "Address for phones: this server answers only to the names set by whoever "

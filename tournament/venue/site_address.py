@@ -28,7 +28,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpRequest
-from django.http.request import split_domain_port
+from django.http.request import split_domain_port, validate_host
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
@@ -119,9 +119,29 @@ def chosen_site_address(club: Club | None) -> SiteAddress | None:
     if configured:
         return SiteAddress(configured, AddressSource.ENVIRONMENT)
     stored = (club.site_url if club is not None else "").strip().rstrip("/")
+    if stored and club is not None and not _answered_here(stored, club):
+        stored = ""  # a site of several clubs does not answer to it: never in a link
     if stored:
         return SiteAddress(stored, AddressSource.SITE)
     return None
+
+
+def host_answered(host: str) -> bool:
+    """Whether ``ALLOWED_HOSTS`` lets the site answer to ``host`` (an IPv6 address bare or in
+    brackets)."""
+    host = host.strip().lower()
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return validate_host(host, settings.ALLOWED_HOSTS)
+
+
+def _answered_here(url: str, club: Club) -> bool:
+    """A club's address counts on a site of one club (the site answers to it, see
+    ``middleware.extra_hosts``); on a site of several only when its host is in
+    ``ALLOWED_HOSTS`` (stored before that rule, or set in the admin, it is not used)."""
+    if not Club.objects.exclude(pk=club.pk).exists():
+        return True
+    return host_answered(network.url_host(url))
 
 
 def _site_address(request: HttpRequest | None, club: Club) -> SiteAddress:
