@@ -8,7 +8,6 @@ stores only the round at hand: the next round is planned again from what was rea
 
 from __future__ import annotations
 
-import random
 from collections import Counter, defaultdict
 from dataclasses import replace
 
@@ -20,6 +19,7 @@ from django.utils.translation import gettext as _
 from scoring.deals import deals_dealt
 from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError
+from scoring.seating.dealing import seat_orders
 from scoring.tables import table_split
 from tournament.adapter import sheet_scores_refresh, started_table_ids
 from tournament.errors import PlacedProblem, Refused
@@ -132,7 +132,7 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
         seating_options=options_store(options),
     )
     dealt = deals_dealt_so_far(tournament)
-    _store_tables(round_, _seat_orders(plan.rounds[0], dealt, seed=request.seed))
+    _store_tables(round_, seat_orders(plan.rounds[0], dealt, seed=request.seed))
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
     if split.fallback:
         notes.append(
@@ -178,7 +178,7 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
         )
     round_.tables.all().delete()
     dealt = deals_dealt_so_far(tournament)
-    _store_tables(round_, _seat_orders(options[str(balance)].tables, dealt, seed=round_.number))
+    _store_tables(round_, seat_orders(options[str(balance)].tables, dealt, seed=round_.number))
     Tournament.objects.filter(pk=tournament.pk).update(seating_balance=str(balance))
     return round_
 
@@ -194,51 +194,6 @@ def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
     for player, position, size, first in seats:
         dealt[player] += deals_dealt(position, size, first or 0)
     return dealt
-
-
-def _seat_orders(tables, dealt: Counter[int], *, seed: int) -> list[list[int]]:
-    """Each table's clockwise order, the first dealer first.
-
-    The planner lists a table's players in registration order, so in round 1 the first club
-    typed would deal first at every table. Before anybody has dealt, the players who deal
-    equally many deals are shuffled among their seats (the same for the same seed): everyone
-    deals what the plan's order would have them deal, so the later rounds, which keep the plan's
-    order turned to even out the deals dealt, come out as before. At a table of 4 three seats
-    deal 3 deals, so any of three players deals first; at a table of 5 only the first dealer
-    deals 3, and that stays the plan's first player.
-    """
-    if any(dealt.values()):
-        return [_dealing_balanced(members, dealt) for members in tables]
-    rng = random.Random(seed)
-    orders = []
-    for members in tables:
-        order = list(members)
-        n = len(order)
-        for count in sorted({deals_dealt(seat, n) for seat in range(n)}):
-            seats = [seat for seat in range(n) if deals_dealt(seat, n) == count]
-            shuffled = rng.sample([order[seat] for seat in seats], len(seats))
-            for seat, player in zip(seats, shuffled, strict=True):
-                order[seat] = player
-        orders.append(order)
-    return orders
-
-
-def _dealing_balanced(members, dealt: Counter[int]) -> list[int]:
-    """The table's seating, turned so that the deals dealt so far even out: who has dealt most
-    sits where the fewest deals are dealt (a dealer may not make the bids add up, so dealing
-    is a handicap). The clockwise order of the plan is kept."""
-    members = list(members)
-    n = len(members)
-
-    def after(start: int) -> list[int]:
-        turned = members[start:] + members[:start]
-        return sorted(
-            (dealt[player] + deals_dealt(seat, n) for seat, player in enumerate(turned)),
-            reverse=True,
-        )
-
-    start = min(range(n), key=lambda i: (after(i), i))
-    return members[start:] + members[:start]
 
 
 def _store_tables(round_: Round, tables) -> None:
