@@ -15,7 +15,7 @@ from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
-from tournament.models import Player, Table, Tournament
+from tournament.models import Player, SheetVersion, Table, Tournament
 from tournament.sheets.table_links import table_link_issue
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -212,13 +212,18 @@ def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
     screenshot(page, f"phone-{page.size}-deal-3-corrected")
 
 
+@pytest.mark.parametrize("at_the_table", ["360x740"], indirect=True)
 def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
+    """The phone's queue, once (the smallest phone; every size's layout offline is in the
+    other tests): taps kept on the device while the wifi is down, sent once it is back, each
+    stored once as the table link's, the device's copy gone."""
     page, n = at_the_table, at_the_table.n_seats
     sheet = paper_sheet(n)
     for deal in (1, 2, 3):
         tap_deal(page, sheet, deal, n)
         page.locator('#phone-sheet [data-move="next"]').tap()
     expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
+    versions = SheetVersion.objects.filter(table=page.table).count()
 
     page.context.set_offline(True)  # the venue wifi drops
     for deal in (4, 5, 6):
@@ -229,6 +234,9 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
         expect(overview_state(page, deal)).to_have_attribute("data-state", "held")
     expect(overview_state(page, 3)).to_have_attribute("data-state", "saved")
     assert stored(page.table).get((4, 0), (None, None)) == (None, None)
+    assert SheetVersion.objects.filter(table=page.table).count() == versions  # nothing sent
+    kept = page.evaluate("() => Object.keys(localStorage)")
+    assert any(key.startswith("bollen-sheet:") for key in kept)
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(7))
     note = page.locator(".phone-totals-note")
     expect(note).to_have_text("Stand bij laatste opslag")  # the totals wait for the server
@@ -246,6 +254,14 @@ def test_taps_go_on_offline_and_are_stored_once_back(at_the_table, screenshot):
         cell: value for cell, value in sheet.items() if cell[0] <= 6
     }
     assert kept.get((7, 0), (None, None)) == (None, None)
+    later = SheetVersion.objects.filter(table=page.table, number__gt=versions)
+    assert later.exists()
+    assert {(v.via, v.user) for v in later} == {(SheetVersion.Via.TABLE_LINK, None)}
+    assert page.evaluate("() => Object.keys(localStorage).length") == 0
+    # The totals along the bottom are the stored sheet's again.
+    totals = table_sheet(page.table).result().totals
+    strip = page.locator(".phone-totals li .phone-total-points")
+    expect(strip).to_have_text([str(t.tournament_points) for t in totals])
 
 
 def test_the_tap_targets_are_named_buttons_big_enough_for_a_finger(at_the_table):

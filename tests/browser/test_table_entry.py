@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scoring.deals import DEAL_COUNT
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
-from tournament.models import SheetConfirmation, SheetVersion, Table
+from tournament.models import SheetConfirmation, Table
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import (
     LinkRefusal,
@@ -64,46 +64,6 @@ def tap_and_type(page, steps) -> None:
             f'#phone-sheet button[data-deal="1"][data-seat="{seat}"][data-kind="{kind}"]'
             f'[data-value="{digit}"]'
         ).tap()
-
-
-def test_a_table_saves_on_a_phone_offline_then_online(at_the_table, screenshot):
-    page = at_the_table
-    sync = page.locator("#sync")
-    tap_and_type(page, BIDS_1)
-    expect(sync).to_have_attribute("data-state", "saved")
-    assert stored(page.table)[1, 0] == (1, None)
-    screenshot(page, "table-link-phone-bids")
-
-    # One version, or two if an autosave fell due between two taps.
-    versions = SheetVersion.objects.filter(table=page.table).count()
-    page.context.set_offline(True)  # the venue wifi drops
-    tap_and_type(page, TRICKS_1)
-    expect(sync).to_have_attribute("data-state", "offline")
-    kept = page.evaluate("() => Object.keys(localStorage)")
-    assert any(key.startswith("bollen-sheet:") for key in kept)
-    assert stored(page.table)[1, 2] == (1, None)  # not sent yet ...
-    assert SheetVersion.objects.filter(table=page.table).count() == versions
-    screenshot(page, "table-link-phone-offline")
-
-    page.context.set_offline(False)  # ... and sent once the wifi is back
-    expect(sync).to_have_attribute("data-state", "saved")
-    assert stored(page.table) == {
-        (1, 0): (1, 0),
-        (1, 1): (0, 0),
-        (1, 2): (1, 1),
-        (1, 3): (0, 0),
-    }
-    versions = SheetVersion.objects.filter(table=page.table).order_by("number")
-    assert [(v.number, v.via, v.user) for v in versions] == [
-        (1, SheetVersion.Via.TABLE_LINK, None),
-        (2, SheetVersion.Via.TABLE_LINK, None),
-    ]
-    assert page.evaluate("() => Object.keys(localStorage).length") == 0
-    totals = table_sheet(page.table).result().totals
-    expect(page.locator('td[data-total="3"][data-seat="2"]')).to_have_text(
-        str(totals[2].tournament_points)
-    )
-    screenshot(page, "table-link-phone-online-saved")
 
 
 def test_the_phone_page_opens_at_the_deal_in_play(phone, live_server, screenshot):
