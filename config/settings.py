@@ -44,9 +44,13 @@ from config.env import (
 from tournament.venue import network
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# Templates, static files and translations live inside the package, so that an installed wheel
-# carries them and finds them where a checkout does.
+# Static files and translations live inside the package, so that an installed wheel carries
+# them and finds them where a checkout does. The templates are at the checkout's top level
+# (templates/); the wheel carries them inside the package (setup.py copies them there).
 PACKAGE_DIR = BASE_DIR / "tournament"
+TEMPLATES_DIR = (
+    PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else BASE_DIR / "templates"
+)
 
 _env_file = env_str("ENV_FILE", default=str(BASE_DIR / ".env")).strip()
 ENV_FILE = Path(_env_file) if _env_file else None
@@ -130,7 +134,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [PACKAGE_DIR / "templates"],  # before the other apps' (registration/)
+        "DIRS": [TEMPLATES_DIR],  # before the other apps' (registration/)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
