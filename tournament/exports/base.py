@@ -56,9 +56,6 @@ def download_name(tournament, what: str, extension: str) -> str:
 class Exporter(Protocol):
     """What every export provides."""
 
-    identifier: str
-    verbose_name: str
-
     def render(self) -> ExportFile: ...
 
 

@@ -78,7 +78,6 @@ class StandingsExporter:
     ``delimiter`` overrides the CSV separator that the tournament's language implies.
     """
 
-    identifier = "standings"
     formats = ("json", "csv", "xlsx")
 
     def __init__(
@@ -92,10 +91,6 @@ class StandingsExporter:
         self.format = format
         self.delimiter = delimiter or csv_delimiter(tournament.language)
         self._standings: Standings | None = None
-
-    @property
-    def verbose_name(self) -> str:
-        return _("Standings")
 
     @property
     def standings(self) -> Standings:

@@ -72,14 +72,8 @@ ROUND_MARGINS = PageMargins(left=0.25, right=0.25, top=0.75, bottom=0.6, header=
 class FinalWorkbookExporter:
     """The workbook a director hands to the club after the last round."""
 
-    identifier = "workbook"
-
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
-
-    @property
-    def verbose_name(self) -> str:
-        return _("Final ranking workbook")
 
     def render(self) -> ExportFile:
         with translation.override(self.tournament.language):
