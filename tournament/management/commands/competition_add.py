@@ -3,16 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.errors import Refused
-from tournament.management.commands.export_tournament import tournament_by_slug
-from tournament.models import Competition
+from tournament.management.options import competition_by_slug, tournament_by_slug
 from tournament.season.services import competition_add
-
-
-def competition_by_slug(slug: str) -> Competition:
-    try:
-        return Competition.objects.get(slug=slug)
-    except Competition.DoesNotExist:
-        raise CommandError(f"There is no competition with the slug {slug!r}.") from None
 
 
 class Command(BaseCommand):

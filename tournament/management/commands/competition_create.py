@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
-from tournament.management.commands.export_tournament import tournament_by_slug
+from tournament.management.options import tournament_by_slug
 from tournament.season.services import CompetitionSettings, competition_create
 
 

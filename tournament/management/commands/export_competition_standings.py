@@ -4,8 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.management.commands.competition_add import competition_by_slug
-from tournament.management.commands.export_tournament import write_output
+from tournament.management.options import competition_by_slug, write_output
 from tournament.season.exports import SeasonExporter
 
 

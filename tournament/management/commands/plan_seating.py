@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError, plan_seating
 from scoring.tables import table_split
-from tournament.management.commands.export_tournament import tournament_by_slug
+from tournament.management.options import tournament_by_slug
 from tournament.rounds.seating import seating_history
 from tournament.rounds.seating_options import club_pairs
 from tournament.rounds.selectors import next_round_number, players_for_round

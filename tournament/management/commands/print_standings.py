@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournament.management.commands.export_tournament import tournament_by_slug
+from tournament.management.options import tournament_by_slug
 from tournament.printing.commands import add_output_argument, printout_write
 from tournament.printing.printouts import standings_printout
 from tournament.venue.site_address import site_url
