@@ -18,6 +18,43 @@ def pytest_configure(config):
     call_command("compile_translations", stdout=io.StringIO())
 
 
+# The fixtures through which a test reaches the site's database (pytest-django's, directly or
+# through the suite's own fixtures).
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+)
+
+
+def uses_database(item: pytest.Item) -> bool:
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ())
+    )
+
+
+def on_postgres() -> bool:
+    from django.conf import settings
+
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """On PostgreSQL only the tests that can find something there: those that use the site's
+    database, but not through a browser (the browser tests run once, on SQLite: what they add
+    over the view tests is the page in Chromium, not the database). Pure rules, files, the
+    wheel, the servers on their own SQLite and the layout run on the SQLite pass only. The rule
+    is in the README ("Running the tests")."""
+    if not on_postgres():
+        return
+    kept = [
+        item for item in items if uses_database(item) and item.get_closest_marker("browser") is None
+    ]
+    if len(kept) < len(items):
+        keep = set(kept)
+        config.hook.pytest_deselected(items=[item for item in items if item not in keep])
+        items[:] = kept
+
+
 @pytest.fixture(autouse=True)
 def _empty_cache(request):
     """Each test starts with an empty cache: a test's database is rolled back afterwards, so
@@ -27,12 +64,10 @@ def _empty_cache(request):
     from django.core.cache import caches
     from django.core.cache.backends.db import DatabaseCache
 
-    uses_database = request.node.get_closest_marker("django_db") is not None or any(
-        name in request.fixturenames for name in ("db", "transactional_db", "live_server")
-    )
-    if isinstance(caches["default"], DatabaseCache) and not uses_database:
+    database = uses_database(request.node)
+    if isinstance(caches["default"], DatabaseCache) and not database:
         return
-    if uses_database:
+    if database:
         request.getfixturevalue("_django_db_helper")  # the database is open before the cache
     caches["default"].clear()
 
