@@ -1,5 +1,5 @@
 # The commands of the README.
-.PHONY: run dev test
+.PHONY: run dev test check
 
 run:  ## set up, load the demo tournament and serve the site for the laptop and the phones
 	scripts/run.sh
@@ -9,3 +9,6 @@ dev:  ## the same with Django's development server (DEBUG on) on http://127.0.0.
 
 test:  ## set up and run every test, on SQLite and on PostgreSQL
 	scripts/test.sh
+
+check:  ## the quick loop while developing: lint, types, the tests without a browser on SQLite
+	scripts/check.sh

@@ -9,7 +9,9 @@ os.environ.setdefault("ENV_FILE", "")
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-BACKUP_DIR = BASE_DIR / "test-artifacts" / "backups"  # noqa: F405
+# One folder per test process: pytest-xdist's workers (gw0, gw1, ...) write backups side by side.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+BACKUP_DIR = BASE_DIR / "test-artifacts" / f"backups-{_worker}"  # noqa: F405
 AXES_ENABLED = False  # enabled again in the throttling test
 STORAGES = {
     **STORAGES,  # noqa: F405

@@ -8,23 +8,14 @@ scripts/bootstrap.sh test
 scripts/system-packages.sh browser
 scripts/npm-tools.sh
 
-echo "== ruff"
-.venv/bin/ruff check .
-.venv/bin/ruff format --check .
-
-echo "== mypy (the files listed under [tool.mypy] in pyproject.toml)"
-.venv/bin/mypy
-
-echo "== migrations are up to date"
-.venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
-  echo "A model change has no migration: run '.venv/bin/python manage.py makemigrations'." >&2
-  exit 1
-}
+scripts/lint.sh
 
 mkdir -p test-artifacts
+# One test process per core (pytest-xdist); TEST_WORKERS=0 runs them in this process.
+workers="${TEST_WORKERS:-$(nproc)}"
 
 echo "== tests on SQLite"
-env -u DATABASE_URL .venv/bin/pytest "$@"
+env -u DATABASE_URL .venv/bin/pytest -n "$workers" "$@"
 
 if scripts/postgres.sh available x; then
   echo "== the README's large-event set-up, followed on a fresh clone (PostgreSQL, gunicorn)"
@@ -32,8 +23,8 @@ if scripts/postgres.sh available x; then
   pgdir=$(mktemp -d /tmp/bollen-pg.XXXXXX)
   trap 'scripts/postgres.sh stop "$pgdir"' EXIT
   url=$(scripts/postgres.sh start "$pgdir")
-  echo "== tests on PostgreSQL ($url)"
-  DATABASE_URL="$url" .venv/bin/pytest "$@"
+  echo "== tests that use the database, again on PostgreSQL ($url)"
+  DATABASE_URL="$url" .venv/bin/pytest -n "$workers" "$@"
 elif [ "${CI:-}" = true ]; then
   echo "PostgreSQL binaries (initdb, pg_ctl) are missing; CI must test on PostgreSQL too." >&2
   exit 1

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# What both make test and make check run before the tests: ruff, mypy, and that no model change
+# lacks its migration.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+
+echo "== mypy (the files listed under [tool.mypy] in pyproject.toml)"
+.venv/bin/mypy
+
+echo "== migrations are up to date"
+.venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
+  echo "A model change has no migration: run '.venv/bin/python manage.py makemigrations'." >&2
+  exit 1
+}
