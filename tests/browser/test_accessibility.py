@@ -99,14 +99,13 @@ PHONE_CONTRAST = """() => {
   return low.slice(0, 12);
 }"""
 
-LANGUAGES = ["nl", "en"]
 SIZES = {
     "desktop": {"width": 1280, "height": 800},
     "phone": {"width": 390, "height": 844},
     "small": {"width": 360, "height": 740},  # the smallest phone the tables bring
     "projector": {"width": 1920, "height": 1080},
 }
-PHONES = {"phone", "small"}
+PHONES = ("phone", "small")
 BOTH = ("desktop", "phone")
 
 
@@ -393,7 +392,7 @@ PAGES: dict[str, Case] = {
         "anonymous",
         _u("table_entry", "table_token"),
         then=_held_deal,
-        sizes=tuple(PHONES),
+        sizes=PHONES,
         prepare=_table_of_the_link,
         fresh_per_size=True,
     ),
@@ -401,7 +400,7 @@ PAGES: dict[str, Case] = {
         "anonymous",
         _u("table_entry", "table_token"),
         then=_clash,
-        sizes=tuple(PHONES),
+        sizes=PHONES,
         prepare=_table_of_the_link,
         fresh_per_size=True,
     ),
