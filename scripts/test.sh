@@ -15,7 +15,7 @@ mkdir -p test-artifacts
 workers="${TEST_WORKERS:-$(nproc)}"
 
 echo "== tests on SQLite"
-env -u DATABASE_URL .venv/bin/pytest -n "$workers" "$@"
+env -u DATABASE_URL .venv/bin/pytest -n "$workers" --dist loadgroup "$@"
 
 if scripts/postgres.sh available x; then
   echo "== the README's large-event set-up, followed on a fresh clone (PostgreSQL, gunicorn)"
@@ -24,7 +24,7 @@ if scripts/postgres.sh available x; then
   trap 'scripts/postgres.sh stop "$pgdir"' EXIT
   url=$(scripts/postgres.sh start "$pgdir")
   echo "== tests that use the database, again on PostgreSQL ($url)"
-  DATABASE_URL="$url" .venv/bin/pytest -n "$workers" "$@"
+  DATABASE_URL="$url" .venv/bin/pytest -n "$workers" --dist loadgroup "$@"
 elif [ "${CI:-}" = true ]; then
   echo "PostgreSQL binaries (initdb, pg_ctl) are missing; CI must test on PostgreSQL too." >&2
   exit 1

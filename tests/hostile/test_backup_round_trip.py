@@ -45,7 +45,13 @@ from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
 from tournament.tournament_file.reading import tournament_file_parse
 
-pytestmark = pytest.mark.django_db
+# The other database is made once, by one test process; it crosses both ways itself, so the
+# PostgreSQL pass need not run it again.
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.xdist_group("other_database"),
+    pytest.mark.both_databases,
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 POSTGRES = ROOT / "scripts" / "postgres.sh"

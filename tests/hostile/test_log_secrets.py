@@ -16,6 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+# The server (its database migrated) is started once, by one test process.
+pytestmark = pytest.mark.xdist_group("log_secrets")
+
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 

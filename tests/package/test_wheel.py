@@ -15,7 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.package
+# The wheel is built and installed once, by one test process.
+pytestmark = [pytest.mark.package, pytest.mark.xdist_group("wheel")]
 
 SCRIPT = textwrap.dedent(
     """

@@ -16,6 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+# The server (its database migrated) is started once, by one test process.
+pytestmark = pytest.mark.xdist_group("venue_server")
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 # A documentation address (RFC 5737): only ever sent as a Host header to 127.0.0.1.
 SITE = "198.51.100.20:8000"
