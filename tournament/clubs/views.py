@@ -31,13 +31,13 @@ from tournament.clubs.services import (
 from tournament.errors import Refused, form_page_status
 from tournament.models import Club, ClubRole, TeamInvitation
 from tournament.permissions import ADMIN, club_required
-from tournament.printing.render import qr_data_uri
 from tournament.team.services import (
     invitation_hours,
     team_invitation_create,
     team_invitation_revoke,
     team_pending_invitations,
 )
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import absolute_url, address_warnings, operator_site_url
 
 

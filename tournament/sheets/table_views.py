@@ -20,7 +20,6 @@ from tournament.errors import Refused
 from tournament.models import SheetConfirmation, TableLink, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.printing.links import table_link_url
-from tournament.printing.render import qr_data_uri
 from tournament.sheets.answers import sheet_poll
 from tournament.sheets.confirmations import sheet_confirmation_now
 from tournament.sheets.forms import SheetForm
@@ -37,6 +36,7 @@ from tournament.sheets.table_links import (
     table_link_sheet_record,
 )
 from tournament.sheets.table_page import director_table, table_page
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import address_warnings, site_url
 
 
