@@ -32,6 +32,7 @@ urlpatterns = [
     # A club as a whole: its settings and people (its admins), the address for phones and the
     # test link a phone opens, a club's public page on a site of many clubs.
     path("club/name/", tournaments_views.club_name, name="club_name"),  # the front page's form
+    path("club/", include("tournament.team.club_urls")),
     path("club/", include("tournament.clubs.urls")),
     path("settings/address/", venue_views.site_address_edit, name="site_address_edit"),
     # Short: it may be typed on a phone.
