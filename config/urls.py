@@ -58,7 +58,6 @@ urlpatterns = [
         first_dealer_views.table_entry_first_dealer,
         name="table_entry_first_dealer",
     ),
-    path("p/<slug:slug>/", include("tournament.rounds.urls_public")),
     path("p/<slug:slug>/", include("tournament.standings.urls_public")),
     # A club's season: the register and competitions, and a competition's public page.
     path("season/", include("tournament.season.urls")),
