@@ -31,6 +31,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.rounds.season_seating import season_history
 from tournament.rounds.seating_options import (
     SeatingRequest,
     club_pairs,
@@ -40,7 +41,6 @@ from tournament.rounds.seating_options import (
     plan_options,
 )
 from tournament.rounds.selectors import next_round_number, players_for_round
-from tournament.season.seating import season_history
 from tournament.sheets.table_links import table_links_ensure
 
 EDITABLE_STATES = SEATING_EDITABLE_STATES

@@ -1,11 +1,16 @@
-"""Reads of the tournaments: who directs which, the public ones (a tournament's overview of its
+"""Reads of the tournaments: who directs which, the public ones, the competitions a tournament is
+an evening of (a tournament's overview of its
 rounds is ``rounds.overview``)."""
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Q, QuerySet
+from dataclasses import dataclass
 
-from tournament.models import Club, ClubRole, Competition, Tournament
+from django.db.models import Count, F, Q, QuerySet
+from django.urls import reverse
+
+from tournament.clubs.roles import runs_competition
+from tournament.models import Club, ClubRole, Competition, CompetitionEvening, Tournament
 
 # The front page's lists: newest first, a tournament without a date after the dated ones (on
 # every database: PostgreSQL would put NULL first in a descending order).
@@ -46,3 +51,29 @@ def clubs_public() -> QuerySet[Club]:
     return Club.objects.filter(pk__in=Club.objects.filter(public).values("pk")).order_by(
         "name", "pk"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class EveningOf:
+    """A tournament as an evening of a competition, with the page to go back to (the
+    competition's own for its directors, the public season page for others when it is on)."""
+
+    competition: Competition
+    number: int
+    url: str | None
+
+
+def tournament_competitions(user, tournament: Tournament) -> list[EveningOf]:
+    """The competitions ``tournament`` is an evening of, as ``user`` may open them."""
+    found = []
+    for evening in CompetitionEvening.objects.filter(tournament=tournament).select_related(
+        "competition"
+    ):
+        competition = evening.competition
+        url = None
+        if runs_competition(user, competition):
+            url = reverse("competition_detail", args=[competition.slug])
+        elif competition.public:
+            url = reverse("public_season", args=[competition.slug])
+        found.append(EveningOf(competition, evening.number, url))
+    return found

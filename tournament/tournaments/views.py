@@ -23,12 +23,12 @@ from tournament.permissions import (
     team_required,
 )
 from tournament.rounds.overview import tournament_overview
-from tournament.season.selectors import tournament_competitions
 from tournament.tournaments import services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
     clubs_public,
     competitions_public,
+    tournament_competitions,
     tournaments_directed,
     tournaments_public,
 )
