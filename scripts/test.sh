@@ -15,6 +15,9 @@ echo "== ruff"
 echo "== mypy (the files listed under [tool.mypy] in pyproject.toml)"
 .venv/bin/mypy
 
+echo "== the packages' direction (the contracts under [tool.importlinter] in pyproject.toml)"
+.venv/bin/lint-imports --no-logo
+
 echo "== migrations are up to date"
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {
   echo "A model change has no migration: run '.venv/bin/python manage.py makemigrations'." >&2
