@@ -23,8 +23,8 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from scoring.simulate import random_seating, simulate_tournament  # noqa: E402
-from tournament.exports.standings import StandingsExporter  # noqa: E402
 from tournament.models import Player, Round, Seat, SheetVersion, Table, Tournament  # noqa: E402
+from tournament.standings.exports import StandingsExporter  # noqa: E402
 from tournament.tournament_file.importing import tournament_import  # noqa: E402
 from tournament.tournament_file.reading import (  # noqa: E402
     _fast_validator,

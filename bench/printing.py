@@ -102,7 +102,7 @@ def case_sheets(n_tables: int, repeat: int) -> None:
 
 
 def case_workbook(n_players: int, rounds: int, repeat: int) -> None:
-    from tournament.exports.workbook import FinalWorkbookExporter
+    from tournament.printing.workbook import FinalWorkbookExporter
 
     event = tournament(n_players, rounds, played=True)
     size = []

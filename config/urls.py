@@ -32,6 +32,7 @@ urlpatterns = [
     # A club as a whole: its settings and people (its admins), the address for phones and the
     # test link a phone opens, a club's public page on a site of many clubs.
     path("club/name/", tournaments_views.club_name, name="club_name"),  # the front page's form
+    path("club/", include("tournament.team.club_urls")),
     path("club/", include("tournament.clubs.urls")),
     path("settings/address/", venue_views.site_address_edit, name="site_address_edit"),
     # Short: it may be typed on a phone.
@@ -57,7 +58,6 @@ urlpatterns = [
         first_dealer_views.table_entry_first_dealer,
         name="table_entry_first_dealer",
     ),
-    path("p/<slug:slug>/", include("tournament.rounds.urls_public")),
     path("p/<slug:slug>/", include("tournament.standings.urls_public")),
     # A club's season: the register and competitions, and a competition's public page.
     path("season/", include("tournament.season.urls")),

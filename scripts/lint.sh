@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# What both make test and make check run before the tests: ruff, mypy, and that no model change
-# lacks its migration.
+# What both make test and make check run before the tests: ruff, mypy, the packages' import
+# contracts, and that no model change lacks its migration.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +10,9 @@ echo "== ruff"
 
 echo "== mypy (the files listed under [tool.mypy] in pyproject.toml)"
 .venv/bin/mypy
+
+echo "== the packages' direction (the contracts under [tool.importlinter] in pyproject.toml)"
+.venv/bin/lint-imports --no-logo
 
 echo "== migrations are up to date"
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null || {

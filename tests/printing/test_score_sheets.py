@@ -16,8 +16,9 @@ from tournament.adapter import load_table_sheets
 from tournament.models import Player
 from tournament.printing.documents import blank_sheet_form
 from tournament.printing.form import D_PATH, FormGeometry, grid_image
-from tournament.printing.links import table_entry_url
-from tournament.printing.render import html_to_pdf, qr_data_uri
+from tournament.printing.render import html_to_pdf
+from tournament.sheets.table_link_urls import table_entry_url
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import site_url
 
 pytestmark = pytest.mark.django_db

@@ -17,9 +17,9 @@ from tests import factories
 from tests.factories import round_completed
 from tournament.adapter import load_table_sheets
 from tournament.exports.base import FORMULA_STARTS
-from tournament.exports.standings import StandingsExporter
-from tournament.exports.workbook import FinalWorkbookExporter
 from tournament.models import Player
+from tournament.printing.workbook import FinalWorkbookExporter
+from tournament.standings.exports import StandingsExporter
 from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from scoring.statistics import Game, tournament_statistics
 from tests import factories
 from tests.sheets.helpers import stored_cells
 from tournament.adapter import load_table_sheets
-from tournament.exports.workbook import FinalWorkbookExporter, statistics_rows
 from tournament.models import Player, Seat, SheetScore, Table
+from tournament.printing.workbook import FinalWorkbookExporter, statistics_rows
 from tournament.sheets.selectors import sheet_version_number
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission

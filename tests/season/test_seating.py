@@ -9,10 +9,9 @@ import pytest
 from tests.season.conftest import evening
 from tournament.clubs.services import club_sole
 from tournament.models import Member, Round
+from tournament.rounds.season_seating import season_history, season_meetings
 from tournament.rounds.seating import round_seat, round_unseat
 from tournament.season.check_in import CheckIn, evening_check_in
-from tournament.season.seating import season_history
-from tournament.season.selectors import season_meetings
 from tournament.season.services import CompetitionSettings, competition_create
 
 pytestmark = pytest.mark.django_db

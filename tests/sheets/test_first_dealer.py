@@ -20,7 +20,7 @@ from tests.table.helpers import XHR, link_url, save_via_link
 from tournament.adapter import table_sheet
 from tournament.errors import Refused
 from tournament.models import Round, Table, Tournament
-from tournament.rounds.first_dealer import FirstDealerRefusal, table_first_dealer
+from tournament.sheets.first_dealer import FirstDealerRefusal, table_first_dealer
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import LinkRefusal, table_link_issue

@@ -24,12 +24,12 @@ from tournament.models import (
     TableLink,
     Tournament,
 )
-from tournament.rounds.services import round_backup_when_complete
 from tournament.sheets.confirmations import sheet_confirm
 from tournament.sheets.content import SheetContent
 from tournament.sheets.services import sheet_record, sheet_restore
 from tournament.sheets.submission import SheetConflict, SheetSubmission
 from tournament.sheets.table_links import table_link_ensure, table_link_issue
+from tournament.tournament_file.backups import round_backup_when_complete
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
 from tournament.tournament_file.reading import SCHEMA_PATH

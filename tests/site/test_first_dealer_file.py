@@ -25,9 +25,9 @@ from tests.site.test_backups import cells_of
 from tournament.adapter import table_sheet
 from tournament.errors import Refused
 from tournament.models import Round, SheetVersion, Table, Tournament
-from tournament.rounds.first_dealer import table_first_dealer
 from tournament.rounds.services import round_close
 from tournament.sheets.confirmations import sheet_confirm
+from tournament.sheets.first_dealer import table_first_dealer
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetConflict, SheetSubmission
 from tournament.sheets.table_links import table_link_ensure

@@ -13,7 +13,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests import factories
-from tournament.exports.standings import StandingsExporter
+from tournament.standings.exports import StandingsExporter
 from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db

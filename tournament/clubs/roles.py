@@ -21,7 +21,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Club, ClubRole, Member, Tournament
+from tournament.models import Club, ClubRole, Competition, Member, Tournament
 
 AnyUser = User | AnonymousUser
 Role = ClubRole.Role
@@ -105,3 +105,8 @@ def may_edit_member(user: AnyUser, member: Member) -> bool:
         return True
     others = Tournament.objects.filter(players__member=member).exclude(directors=user).exists()
     return not others
+
+
+def runs_competition(user: AnyUser, competition: Competition) -> bool:
+    """Opens the competition's pages and runs its evenings: a director or admin of its club."""
+    return directs_in_club(user, competition.club)

@@ -18,9 +18,9 @@ from tournament.adapter import load_table_sheets
 from tournament.models import Player, Round, Tournament
 from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
-from tournament.printing.render import qr_data_uri
 from tournament.sheets.confirmations import tournament_counts_every_sheet
 from tournament.standings.selectors import tournament_standings
+from tournament.venue.qr import qr_data_uri
 
 ROUND_FIELD = 4
 """Characters per round in the standings' points per round (the print CSS sizes the headers)."""

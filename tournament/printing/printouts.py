@@ -12,8 +12,8 @@ from scoring.deals import DEALS
 from tournament.exports.base import download_name
 from tournament.models import Round, Tournament
 from tournament.printing import documents
-from tournament.printing.links import table_entry_urls
-from tournament.printing.render import qr_data_uri
+from tournament.sheets.table_link_urls import table_entry_urls
+from tournament.venue.qr import qr_data_uri
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import segno
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
@@ -28,19 +27,6 @@ if TYPE_CHECKING:
     from tournament.printing.printouts import Printout
 
 PDF_TYPE = "application/pdf"
-
-
-QR_MASK = 0
-
-
-def qr_data_uri(url: str) -> str:
-    """A QR code of ``url`` as a PNG data URI, one pixel per module with the quiet zone.
-
-    The print CSS scales it up with sharp edges; at medium error correction a table's link fits
-    a small code that any phone reads from 3 cm. The mask is fixed: choosing the best of the
-    eight is most of a code's time, and a link's code reads as well with any of them.
-    """
-    return segno.make_qr(url, error="m", mask=QR_MASK).png_data_uri(scale=1, border=4)
 
 
 def _static_file(path: str) -> Path | None:

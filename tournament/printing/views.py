@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournament.exports.workbook import FinalWorkbookExporter
 from tournament.models import Tournament
 from tournament.permissions import director_required
 from tournament.printing import documents, printouts
 from tournament.printing.render import printable_response
+from tournament.printing.workbook import FinalWorkbookExporter
 from tournament.venue.site_address import address_warnings, site_address_changes, site_url
 
 

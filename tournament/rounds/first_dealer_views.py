@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 from tournament.errors import Refused, show_refused
 from tournament.models import Seat, Table, Tournament
 from tournament.permissions import team_required
-from tournament.rounds.first_dealer import table_first_dealer
 from tournament.rounds.forms import FirstDealerForm
+from tournament.sheets.first_dealer import table_first_dealer
 from tournament.sheets.page import wants_json
 from tournament.sheets.table_links import LinkRefusal, table_link_by_token, table_link_closed
 

@@ -31,6 +31,7 @@ from tournament.models import (
     Table,
     Tournament,
 )
+from tournament.rounds.season_seating import season_history
 from tournament.rounds.seating_options import (
     SeatingRequest,
     club_pairs,
@@ -40,7 +41,7 @@ from tournament.rounds.seating_options import (
     plan_options,
 )
 from tournament.rounds.selectors import next_round_number, players_for_round
-from tournament.season.seating import season_history
+from tournament.sheets.table_links import table_links_ensure
 
 EDITABLE_STATES = SEATING_EDITABLE_STATES
 
@@ -343,8 +344,6 @@ def _close_gaps(table: Table) -> None:
 def round_publish(*, round_: Round, by_user=None) -> Round:
     """Publish a draft seating: players can now look up their table, and every table has its
     private link at once (made in one query; printing the sheets reuses them)."""
-    from tournament.sheets.table_links import table_links_ensure  # the sheets import rounds
-
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if not round_.published:
         round_.published = True

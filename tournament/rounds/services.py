@@ -1,8 +1,7 @@
-"""Services on rounds: closing and reopening one, and its backup once its sheets complete it."""
+"""Services on rounds: closing and reopening one (its backup once its sheets complete it is
+``tournament_file.backups.round_backup_when_complete``)."""
 
 from __future__ import annotations
-
-from functools import partial
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -11,15 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from tournament.adapter import SheetStatus, load_table_sheets
 from tournament.errors import Refused
 from tournament.models import Round
-from tournament.tournament_file.backups import backup_after_round
-
-
-def round_backup_when_complete(round_: Round) -> None:
-    """Back the round up to a file once the transaction commits, if its sheets make it
-    complete now: called by a save that has just finished one of its tables, under the round's
-    lock, so that of two tables finishing at once the second one sees the round complete."""
-    if Round.objects.with_state().get(pk=round_.pk).state == Round.State.COMPLETE:
-        transaction.on_commit(partial(backup_after_round, round_.tournament_id, round_.number))
 
 
 class CloseRefusal(models.TextChoices):

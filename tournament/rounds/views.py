@@ -15,13 +15,13 @@ from tournament.models import Round, Tournament
 from tournament.permissions import director_required, team_required
 from tournament.rounds import seating as services
 from tournament.rounds.forms import RoundAdjustForm, RoundBalanceForm
+from tournament.rounds.overview import tournament_overview
 from tournament.rounds.selectors import (
     round_changed_by_hand,
     round_seating,
     round_seating_choices,
 )
 from tournament.rounds.services import round_close, round_reopen, round_unfinished_tables
-from tournament.tournaments.selectors import tournament_overview
 
 
 @team_required

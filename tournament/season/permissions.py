@@ -24,11 +24,6 @@ from tournament.models import Competition, Member
 from tournament.permissions import ADMIN, DIRECTOR, MarkedView
 
 
-def runs_competition(user: AnyUser, competition: Competition) -> bool:
-    """Opens the competition's pages and runs its evenings: a director or admin of its club."""
-    return directs_in_club(user, competition.club)
-
-
 def _marked(wrapper: Callable[..., HttpResponse], role: str) -> MarkedView:
     marked = cast(MarkedView, wrapper)
     marked.director_only = False

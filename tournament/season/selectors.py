@@ -1,5 +1,6 @@
 """Reading a season: each evening's results as its tournament standings give them, added up by
-``scoring.season``; and what the check-in and the seating need to know of past evenings.
+``scoring.season``; and what the check-in needs to know of past evenings (the seating's
+season meetings are ``rounds.season_seating``'s).
 
 The season page reads every evening at once: a fixed number of queries however many evenings
 (the kept sheet scores of ``SheetScore``; a sheet whose kept score is not current is scored
@@ -8,13 +9,11 @@ afresh per tournament, which a stored sheet never needs).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from django.db.models import Exists, OuterRef, Subquery
-from django.urls import reverse
 
 from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
 from scoring.standings import StandingRow, standings
@@ -26,14 +25,12 @@ from tournament.models import (
     Member,
     MemberQuestion,
     Player,
-    Seat,
     SheetConfirmation,
     SheetVersion,
     Table,
     Tournament,
 )
 from tournament.names import folded, name_sort_key
-from tournament.season.permissions import runs_competition
 
 
 def competition_rule(competition: Competition) -> SeasonRule:
@@ -203,25 +200,6 @@ def season_of(competition: Competition) -> Season:
     )
 
 
-def season_meetings(competition: Competition, *, exclude: Tournament | None = None) -> Counter:
-    """How often each two members sat at one table this season: ``{(member, member): n}``
-    with the lower id first (two queries)."""
-    tournaments = CompetitionEvening.objects.filter(competition=competition)
-    if exclude is not None:
-        tournaments = tournaments.exclude(tournament=exclude)
-    seats = Seat.objects.filter(
-        round__tournament__in=tournaments.values("tournament_id"), player__member__isnull=False
-    ).values_list("table_id", "player__member_id")
-    tables: dict[int, list[int]] = defaultdict(list)
-    for table_id, member_id in seats:
-        tables[table_id].append(member_id)
-    meetings: Counter = Counter()
-    for members in tables.values():
-        for a, b in combinations(sorted(members), 2):
-            meetings[(a, b)] += 1
-    return meetings
-
-
 def last_evening_members(competition: Competition) -> list[int]:
     """The members who played the competition's last evening ("all from last evening")."""
     last = competition.evenings.order_by("-number").first()
@@ -258,29 +236,3 @@ def open_questions(competition: Competition) -> list[tuple[Player, list[Member]]
     ).select_related("player__tournament", "member"):
         grouped.setdefault(question.player_id, (question.player, []))[1].append(question.member)
     return list(grouped.values())
-
-
-@dataclass(frozen=True, slots=True)
-class EveningOf:
-    """A tournament as an evening of a competition, with the page to go back to (the
-    competition's own for its directors, the public season page for others when it is on)."""
-
-    competition: Competition
-    number: int
-    url: str | None
-
-
-def tournament_competitions(user, tournament: Tournament) -> list[EveningOf]:
-    """The competitions ``tournament`` is an evening of, as ``user`` may open them."""
-    found = []
-    for evening in CompetitionEvening.objects.filter(tournament=tournament).select_related(
-        "competition"
-    ):
-        competition = evening.competition
-        url = None
-        if runs_competition(user, competition):
-            url = reverse("competition_detail", args=[competition.slug])
-        elif competition.public:
-            url = reverse("public_season", args=[competition.slug])
-        found.append(EveningOf(competition, evening.number, url))
-    return found

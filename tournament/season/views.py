@@ -18,7 +18,7 @@ from tournament.clubs.roles import is_club_admin
 from tournament.errors import Refused, show_refused
 from tournament.models import Club, Competition, Member, Player, Tournament
 from tournament.permissions import ADMIN, DIRECTOR, club_required, is_director
-from tournament.printing.render import PDF_TYPE, html_to_pdf, qr_data_uri
+from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
 from tournament.season.check_in import (
     NEW_MEMBER,
@@ -48,6 +48,7 @@ from tournament.season.selectors import (
 from tournament.text import posted_id
 from tournament.tournament_file.reading import tournament_file_parse
 from tournament.venue.costly import costly
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import absolute_url, address_warnings
 
 

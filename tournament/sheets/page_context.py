@@ -15,9 +15,9 @@ from scoring.errors import ErrorCode
 from scoring.sheet import SheetResult
 from tournament.errors import RULE_MESSAGES, place_rule_problem
 from tournament.models import Tournament
-from tournament.rounds.first_dealer import first_dealer_context, first_dealer_url
 from tournament.sheets.conflict_context import conflict_context
 from tournament.sheets.drafts import sheet_draft_token
+from tournament.sheets.first_dealer import first_dealer_context, first_dealer_url
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.grid import sheet_grid
 from tournament.sheets.held import held_payload, status_text

@@ -40,10 +40,9 @@ from scoring.sheet import Sheet, SheetResult, check_and_score
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
 from tournament.models import Player, Round, SheetScore, SheetVersion, Table
-from tournament.rounds.first_dealer import sheet_first_dealer_check
-from tournament.rounds.services import round_backup_when_complete
 from tournament.sheets.content import SheetContent, sheet_changes, sheet_merge, sheet_split
 from tournament.sheets.drafts import sheet_draft_keep, sheet_draft_token, sheet_with_other_draft
+from tournament.sheets.first_dealer import sheet_first_dealer_check
 from tournament.sheets.selectors import sheet_latest_version, table_seat_ids, version_number
 from tournament.sheets.submission import (
     SheetConflict,
@@ -52,6 +51,7 @@ from tournament.sheets.submission import (
     SheetSaved,
     SheetSubmission,
 )
+from tournament.tournament_file.backups import round_backup_when_complete
 
 # Conflict records a table keeps at most: each stale save stores one, and a real table makes a
 # handful; past this a stale save is refused without being kept.

@@ -13,9 +13,9 @@ from scoring.errors import Problem
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
 from tournament.models import Table, Tournament
-from tournament.rounds.first_dealer import first_dealer_needed
 from tournament.sheets.content import SheetContent, SheetSplit, sheet_split
 from tournament.sheets.drafts import sheet_draft_content
+from tournament.sheets.first_dealer import first_dealer_needed
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.selectors import sheet_version_number
 

@@ -19,14 +19,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.errors import Refused
 from tournament.models import SheetConfirmation, TableLink, Tournament
 from tournament.permissions import director_required, team_required
-from tournament.printing.links import table_link_url
-from tournament.printing.render import qr_data_uri
 from tournament.sheets.answers import sheet_poll
 from tournament.sheets.confirmations import sheet_confirmation_now
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page import SheetPage, wants_json
 from tournament.sheets.page_context import sheet_context
 from tournament.sheets.submission import SheetSaved, SheetSubmission
+from tournament.sheets.table_link_urls import table_link_url
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_active,
@@ -37,6 +36,7 @@ from tournament.sheets.table_links import (
     table_link_sheet_record,
 )
 from tournament.sheets.table_page import director_table, table_page
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import address_warnings, site_url
 
 

@@ -6,9 +6,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from tournament.exports.standings import StandingsExporter
 from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
+from tournament.standings.exports import StandingsExporter
 from tournament.standings.tables import StandingsTable, ranked_standings, standings_notes
 
 

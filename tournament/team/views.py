@@ -24,7 +24,6 @@ from tournament.clubs.roles import ROLE_DESCRIPTIONS
 from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
 from tournament.permissions import director_required
-from tournament.printing.render import qr_data_uri
 from tournament.team.services import (
     DEAD_LINK,
     Role,
@@ -39,6 +38,7 @@ from tournament.team.services import (
     team_members,
     team_pending_invitations,
 )
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import absolute_url, address_warnings
 
 # The sign-in backend for someone who has just chosen their password (several are configured).

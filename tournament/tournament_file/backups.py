@@ -13,12 +13,14 @@ import json
 import logging
 import os
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 from tournament.tournament_file.exporting import tournament_export
 
 logger = logging.getLogger(__name__)
@@ -57,3 +59,11 @@ def backup_after_round(tournament_id: int, round_number: int) -> None:
         logger.exception("Automatic backup after round %s failed", round_number)
     else:
         logger.info("Backup written: %s", path)
+
+
+def round_backup_when_complete(round_: Round) -> None:
+    """Back the round up to a file once the transaction commits, if its sheets make it
+    complete now: called by a save that has just finished one of its tables, under the round's
+    lock, so that of two tables finishing at once the second one sees the round complete."""
+    if Round.objects.with_state().get(pk=round_.pk).state == Round.State.COMPLETE:
+        transaction.on_commit(partial(backup_after_round, round_.tournament_id, round_.number))

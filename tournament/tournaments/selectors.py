@@ -1,14 +1,16 @@
-"""Reads of the tournaments: who directs which, the public ones, a tournament's overview."""
+"""Reads of the tournaments: who directs which, the public ones, the competitions a tournament is
+an evening of (a tournament's overview of its
+rounds is ``rounds.overview``)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from dataclasses import dataclass
 
 from django.db.models import Count, F, Q, QuerySet
+from django.urls import reverse
 
-from scoring.tables import table_split
-from tournament.models import Club, ClubRole, Competition, Player, Tournament
-from tournament.rounds.selectors import next_round_number, players_for_round, round_summaries
+from tournament.clubs.roles import runs_competition
+from tournament.models import Club, ClubRole, Competition, CompetitionEvening, Tournament
 
 # The front page's lists: newest first, a tournament without a date after the dated ones (on
 # every database: PostgreSQL would put NULL first in a descending order).
@@ -51,41 +53,27 @@ def clubs_public() -> QuerySet[Club]:
     )
 
 
-def tournament_overview(tournament: Tournament) -> dict:
-    summaries = round_summaries(tournament)
-    counts = tournament.players.aggregate(
-        total=Count("pk"), withdrawn=Count("pk", filter=Q(withdrawn_round__isnull=False))
-    )
-    next_number = next_round_number(tournament)
-    playing = players_for_round(tournament, next_number)
-    tables = 0
-    mixed_sizes = False  # tables of two sizes: only then does the balance matter
-    if len(playing) >= 3:  # fewer cannot be seated; seating says so
-        split = table_split(
-            len(playing), sizes=tournament.table_sizes, prefer=tournament.prefer_size
-        )
-        tables = len(split.sizes)
-        mixed_sizes = len(set(split.sizes)) > 1
-    return {
-        "summaries": summaries,
-        "player_total": counts["total"],
-        "player_withdrawn": counts["withdrawn"],
-        "next_round": next_number,
-        "next_round_players": len(playing),
-        "next_round_tables": tables,
-        "next_round_mixed_sizes": mixed_sizes,
-        **_club_spread(playing, tables),
-        "incomplete_round": next((s for s in summaries if s.missing), None),
-    }
+@dataclass(frozen=True, slots=True)
+class EveningOf:
+    """A tournament as an evening of a competition, with the page to go back to (the
+    competition's own for its directors, the public season page for others when it is on)."""
+
+    competition: Competition
+    number: int
+    url: str | None
 
 
-def _club_spread(playing: QuerySet[Player], tables: int) -> dict:
-    """Whether any clubs are known among the players, and the clubs with more players than
-    there are tables ("BC De Bol (9)"): those cannot all sit apart in round 1."""
-    clubs = Counter(club.strip().casefold() for club in playing.values_list("club", flat=True))
-    clubs.pop("", None)
-    if tables < 2:  # one table: nothing to keep apart
-        return {"clubs_known": False, "crowded_clubs": []}
-    shown = {p.club.strip().casefold(): p.club.strip() for p in playing if p.club.strip()}
-    crowded = [f"{shown[club]} ({count})" for club, count in clubs.most_common() if count > tables]
-    return {"clubs_known": bool(clubs), "crowded_clubs": crowded}
+def tournament_competitions(user, tournament: Tournament) -> list[EveningOf]:
+    """The competitions ``tournament`` is an evening of, as ``user`` may open them."""
+    found = []
+    for evening in CompetitionEvening.objects.filter(tournament=tournament).select_related(
+        "competition"
+    ):
+        competition = evening.competition
+        url = None
+        if runs_competition(user, competition):
+            url = reverse("competition_detail", args=[competition.slug])
+        elif competition.public:
+            url = reverse("public_season", args=[competition.slug])
+        found.append(EveningOf(competition, evening.number, url))
+    return found

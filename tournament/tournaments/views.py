@@ -22,13 +22,13 @@ from tournament.permissions import (
     director_required,
     team_required,
 )
-from tournament.season.selectors import tournament_competitions
+from tournament.rounds.overview import tournament_overview
 from tournament.tournaments import services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
     clubs_public,
     competitions_public,
-    tournament_overview,
+    tournament_competitions,
     tournaments_directed,
     tournaments_public,
 )

@@ -33,6 +33,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from tournament.clubs.roles import is_club_admin
 from tournament.models import Club, ClubAddressChange
 from tournament.venue import network
 
@@ -365,8 +366,6 @@ def address_warnings(request: HttpRequest | None, *, club: Club) -> dict[str, ob
     """What a page that hands out ``club``'s links warns about (``_site_address_warning.html``):
     phones cannot reach the address, or a changed address no phone has opened yet; and whether
     the viewer may change it (a club admin, unless ``SITE_URL`` fixes it)."""
-    from tournament.clubs.roles import is_club_admin
-
     url = site_url(request, club=club)
     user = getattr(request, "user", None)
     return {

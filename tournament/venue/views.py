@@ -13,8 +13,8 @@ from django.views.decorators.cache import never_cache
 from tournament.errors import form_page_status
 from tournament.models import Club
 from tournament.permissions import ADMIN, club_required
-from tournament.printing.render import qr_data_uri
 from tournament.venue.forms import SiteAddressForm
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import (
     AddressSource,
     machine_site_urls,

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.exports.standings import StandingsExporter
 from tournament.management.options import tournament_by_slug, write_output
+from tournament.standings.exports import StandingsExporter
 
 
 class Command(BaseCommand):

@@ -50,8 +50,8 @@ from tournament.exports.base import (
     xlsx_page_header,
     xlsx_printable,
 )
-from tournament.exports.standings import standings_rows
 from tournament.models import Player, Round, Tournament
+from tournament.standings.exports import standings_rows
 from tournament.standings.selectors import tournament_standings
 
 BOLD = Font(bold=True)

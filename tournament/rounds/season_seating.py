@@ -3,7 +3,7 @@ this season.
 
 The seating engine (``scoring.seating.plan_seating``) counts meetings from the history it is
 given, rounds of tables. For round 1 of an evening of a competition with ``season_seating`` on,
-``round_seat`` passes the season's meetings of tonight's members (``selectors.season_meetings``)
+``round_seat`` passes the season's meetings of tonight's members (``season_meetings``)
 as that history: every meeting one two-seat table of a stand-in round, the stand-in rounds
 packed so each player sits once per round. Tables of one size credit nobody with a larger
 table, so only the meetings count.
@@ -11,11 +11,30 @@ table, so only the meetings count.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
+from itertools import combinations
 
-from tournament.models import Competition, Player, Tournament
-from tournament.season.selectors import season_meetings
+from tournament.models import Competition, CompetitionEvening, Player, Seat, Tournament
+
+
+def season_meetings(competition: Competition, *, exclude: Tournament | None = None) -> Counter:
+    """How often each two members sat at one table this season: ``{(member, member): n}``
+    with the lower id first (two queries)."""
+    tournaments = CompetitionEvening.objects.filter(competition=competition)
+    if exclude is not None:
+        tournaments = tournaments.exclude(tournament=exclude)
+    seats = Seat.objects.filter(
+        round__tournament__in=tournaments.values("tournament_id"), player__member__isnull=False
+    ).values_list("table_id", "player__member_id")
+    tables: dict[int, list[int]] = defaultdict(list)
+    for table_id, member_id in seats:
+        tables[table_id].append(member_id)
+    meetings: Counter = Counter()
+    for members in tables.values():
+        for a, b in combinations(sorted(members), 2):
+            meetings[(a, b)] += 1
+    return meetings
 
 
 def season_pairs(tournament: Tournament, players: Sequence[int]) -> Counter[tuple[int, int]]:

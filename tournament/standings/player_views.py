@@ -8,8 +8,8 @@ from django.shortcuts import render
 from tournament.models import Player
 from tournament.names import folded
 from tournament.permissions import PublicPageMissing, public_tournament
-from tournament.rounds.public_selectors import public_player_page
 from tournament.rounds.selectors import public_seating
+from tournament.standings.player_page import public_player_page
 from tournament.standings.public_views import live_config
 
 

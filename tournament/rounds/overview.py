@@ -1,0 +1,52 @@
+"""A tournament's overview as its page and its rounds tab show it: every round's summary, the
+players, and the next round's players and tables."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.db.models import Count, Q, QuerySet
+
+from scoring.tables import table_split
+from tournament.models import Player, Tournament
+from tournament.rounds.selectors import next_round_number, players_for_round, round_summaries
+
+
+def tournament_overview(tournament: Tournament) -> dict:
+    summaries = round_summaries(tournament)
+    counts = tournament.players.aggregate(
+        total=Count("pk"), withdrawn=Count("pk", filter=Q(withdrawn_round__isnull=False))
+    )
+    next_number = next_round_number(tournament)
+    playing = players_for_round(tournament, next_number)
+    tables = 0
+    mixed_sizes = False  # tables of two sizes: only then does the balance matter
+    if len(playing) >= 3:  # fewer cannot be seated; seating says so
+        split = table_split(
+            len(playing), sizes=tournament.table_sizes, prefer=tournament.prefer_size
+        )
+        tables = len(split.sizes)
+        mixed_sizes = len(set(split.sizes)) > 1
+    return {
+        "summaries": summaries,
+        "player_total": counts["total"],
+        "player_withdrawn": counts["withdrawn"],
+        "next_round": next_number,
+        "next_round_players": len(playing),
+        "next_round_tables": tables,
+        "next_round_mixed_sizes": mixed_sizes,
+        **_club_spread(playing, tables),
+        "incomplete_round": next((s for s in summaries if s.missing), None),
+    }
+
+
+def _club_spread(playing: QuerySet[Player], tables: int) -> dict:
+    """Whether any clubs are known among the players, and the clubs with more players than
+    there are tables ("BC De Bol (9)"): those cannot all sit apart in round 1."""
+    clubs = Counter(club.strip().casefold() for club in playing.values_list("club", flat=True))
+    clubs.pop("", None)
+    if tables < 2:  # one table: nothing to keep apart
+        return {"clubs_known": False, "crowded_clubs": []}
+    shown = {p.club.strip().casefold(): p.club.strip() for p in playing if p.club.strip()}
+    crowded = [f"{shown[club]} ({count})" for club, count in clubs.most_common() if count > tables]
+    return {"clubs_known": bool(clubs), "crowded_clubs": crowded}
