@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import OuterRef, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.rounds import Table
+
+
+class SheetVersionQuerySet(models.QuerySet["SheetVersion"]):
+    def current(self, table: Table | int | OuterRef) -> SheetVersionQuerySet:
+        """The table's current version, as a query of at most one row: its highest number,
+        version 0 (the sheet as imported) included, conflict records (no number) never. The one
+        definition of "the sheet now"; whether it is a save is ``SheetVersion.is_save``.
+        ``table``: a table, its id, or ``OuterRef`` to the table's id in a subquery."""
+        return self.filter(table=table, number__isnull=False).order_by("-number")[:1]
 
 
 class SheetVersion(models.Model):
@@ -76,6 +85,8 @@ class SheetVersion(models.Model):
     submitted = models.JSONField(_("as submitted"), null=True, blank=True)
     created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
 
+    objects = SheetVersionQuerySet.as_manager()
+
     class Meta:
         ordering = ["table", "created_at", "pk"]
         verbose_name = _("sheet version")
@@ -94,6 +105,12 @@ class SheetVersion(models.Model):
     def is_conflict(self) -> bool:
         """Whether this submission was refused because the sheet had changed meanwhile."""
         return self.number is None
+
+    @property
+    def is_save(self) -> bool:
+        """Whether this version was saved on the site: not a conflict record, nor version 0 (the
+        sheet as a tournament file brought it, which nothing confirms)."""
+        return bool(self.number)
 
 
 class SheetDraft(models.Model):

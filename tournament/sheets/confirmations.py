@@ -100,13 +100,10 @@ def sheet_confirmation_now(table: Table) -> SheetConfirmation | None:
 
 def sheet_is_confirmed(table: Table) -> bool:
     """Whether someone has confirmed the sheet as it stands (one query: every save asks)."""
-    latest = (
-        SheetVersion.objects.filter(table=table, number__isnull=False)
-        .order_by("-number")
-        .values_list("confirmation__pk", flat=True)
-        .first()
+    confirmation = (
+        SheetVersion.objects.current(table).values_list("confirmation__pk", flat=True).first()
     )
-    return latest is not None
+    return confirmation is not None
 
 
 def sheet_confirm_refusal(
