@@ -122,7 +122,6 @@ class SheetDraft(models.Model):
     - ``cells``: ``[deal, seat index, bid, tricks]`` for every box of the held deals (``null``
       where the box is empty).
     - ``penalties``: the held penalty bollen as ``[deal, seat index]`` pairs.
-    - ``base_number``: the version the input was typed on.
     """
 
     table = models.OneToOneField(
@@ -130,7 +129,6 @@ class SheetDraft(models.Model):
     )
     cells = models.JSONField(_("bids and tricks"), default=list)
     penalties = models.JSONField(_("penalty bollen"), default=list)
-    base_number = models.PositiveIntegerField(_("started from version"), default=0)
     updated_at = models.DateTimeField(_("saved at"), auto_now=True)
 
     class Meta:
@@ -189,11 +187,15 @@ class TableLink(models.Model):
 
 
 class SheetConfirmation(models.Model):
-    """A director's word that one version of a sheet matches the paper form.
+    """Someone's word on the team (a director, a co-director or a scorer) that one version of a
+    sheet matches the paper form.
 
     - ``version``: the confirmed version (one confirmation per version). Only the sheet's
-      current version can be confirmed; a later save makes the sheet unconfirmed again.
-    - ``user``: the director who confirmed; never the one who saved that version.
+      current version can be confirmed, and only once it was saved on the site (version 0, the
+      sheet as imported, is not); a later save makes the sheet unconfirmed again.
+    - ``user``: who confirmed. The one who saved that version may too, by re-typing the paper
+      form, where the rule in force is "re-typing confirms" (``scoring.confirmation``: also
+      "automatic" for a director alone); under "another person confirms" never.
     - ``method``: looked the sheet over, or re-typed the paper form and found it equal.
     - ``created_at``: when.
     """
