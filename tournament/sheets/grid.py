@@ -8,12 +8,7 @@ from dataclasses import dataclass
 from django.forms import BoundField
 from django.utils.translation import gettext as _
 
-from scoring.deals import (
-    DEAL_COUNT,
-    bidding_order,
-    deal_spec,
-    forbidden_bid,
-)
+from scoring.deals import DEAL_COUNT, deal_spec, dealer_hint, dealer_seat
 from scoring.sheet import Cell, CellState, SeatTotals, SheetResult
 from tournament.sheets.forms import SheetForm
 
@@ -90,12 +85,10 @@ def _box_value(field: BoundField) -> int | None:
 
 def _forbidden_hint(form: SheetForm, deal: int, first_dealer: int) -> tuple[int, str]:
     """The dealer's box hint "not 1" once the others have bid (and the dealer has not)."""
-    order = bidding_order(deal, form.n_seats, first_dealer)
-    bids = [_box_value(form.cell_form(deal, seat)["bid"]) for seat in order]
-    if None in bids[:-1] or bids[-1] is not None:
-        return order[-1], ""
-    bid = forbidden_bid(deal, bids[:-1])
-    return order[-1], "" if bid is None else _("not %(bid)s") % {"bid": bid}
+    bids = [_box_value(form.cell_form(deal, seat)["bid"]) for seat in range(form.n_seats)]
+    bid = dealer_hint(deal, bids, first_dealer)
+    dealer = dealer_seat(deal, form.n_seats, first_dealer)
+    return dealer, "" if bid is None else _("not %(bid)s") % {"bid": bid}
 
 
 def sheet_grid(
