@@ -88,7 +88,7 @@ def _sheet_payload(
     status = stored.status_given(problems, result)
     penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
     cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
-    totals = [list(totals_shown(t)) for t in (result.totals if result else [])]
+    totals = [totals_shown(t) for t in (result.totals if result else [])]
     return {
         "outcome": "saved",
         "version": version,

@@ -38,7 +38,7 @@ class GridRow:
     seat: int
     name: str
     cells: list[GridCell]
-    totals: tuple[int, int, int, int] | None
+    totals: dict[str, int] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +69,15 @@ def cell_shown(cell: Cell | None) -> dict:
     return {"state": str(cell.state), "score": cell_score(cell), "penalties": cell.penalty_bollen}
 
 
-def totals_shown(totals: SeatTotals) -> tuple[int, int, int, int]:
-    """A seat's totals in the sheet's column order (``data-total`` 0 to 3 on the page)."""
-    return totals.bollen, totals.points, totals.correct, totals.tournament_points
+def totals_shown(totals: SeatTotals) -> dict[str, int]:
+    """A seat's totals as the sheet shows them, by name (``data-total`` on the page), in the
+    sheet's column order."""
+    return {
+        "bollen": totals.bollen,
+        "points": totals.points,
+        "correct": totals.correct,
+        "tournament_points": totals.tournament_points,
+    }
 
 
 def _box_value(field: BoundField) -> int | None:
