@@ -16,8 +16,8 @@ from scoring.deals import (
     DEALS,
     MAX_SEATS,
     MIN_SEATS,
-    bidding_order,
     deal_number_problem,
+    dealer_seat,
     first_dealer_problem,
     forbidden_bid,
     is_deal_number,
@@ -99,9 +99,8 @@ def check_deal(
             )
     made = [bid for bid in bids if bid is not None]
     if not problems and len(made) == n_seats:
-        order = bidding_order(deal, n_seats, first_dealer)
-        dealer = order[-1]
-        if made[dealer] == forbidden_bid(deal, [made[seat] for seat in order[:-1]]):
+        dealer = dealer_seat(deal, n_seats, first_dealer)
+        if made[dealer] == forbidden_bid(deal, made[:dealer] + made[dealer + 1 :]):
             problems.append(
                 problem(
                     ErrorCode.DEALER_BID,
