@@ -4,7 +4,8 @@ Deals (``scoring.deals``)
     ``DEAL_COUNT``, ``DEALS``, ``DealSpec``, ``deal_spec(deal)``,
     ``dealer_seat(deal, n_seats, first_dealer=0)``, ``deals_dealt(seat, n_seats, first_dealer=0)``,
     ``bidding_order(deal, n_seats, first_dealer=0)``,
-    ``forbidden_bid(deal, other_bids)``.
+    ``forbidden_bid(deal, other_bids)`` (the dealer's; ``check_deal`` refuses it),
+    ``dealer_hint(deal, bids, first_dealer=0)`` (the forbidden bid told while typing).
 Score sheets (``scoring.sheet``; the checks live in ``scoring.checks``)
     ``DealEntry``, ``Penalty``, ``Sheet`` (``Sheet.from_rows``), ``check_deal``, ``check_sheet``,
     ``score_sheet``, ``CellState``, ``Cell``, ``SeatTotals``, ``SheetResult``,
@@ -29,6 +30,7 @@ from scoring.deals import (
     DealSpec,
     bidding_order,
     deal_spec,
+    dealer_hint,
     dealer_seat,
     deals_dealt,
     forbidden_bid,
@@ -90,6 +92,7 @@ __all__ = [
     "check_deal",
     "check_sheet",
     "deal_spec",
+    "dealer_hint",
     "dealer_seat",
     "deals_dealt",
     "forbidden_bid",

@@ -19,6 +19,7 @@ from scoring.deals import (
     deal_number_problem,
     dealer_seat,
     first_dealer_problem,
+    forbidden_bid,
     is_deal_number,
     is_first_dealer,
     seat_count_problem,
@@ -97,18 +98,19 @@ def check_deal(
                 )
             )
     made = [bid for bid in bids if bid is not None]
-    if not problems and len(made) == n_seats and sum(made) == size:
+    if not problems and len(made) == n_seats:
         dealer = dealer_seat(deal, n_seats, first_dealer)
-        problems.append(
-            problem(
-                ErrorCode.DEALER_BID,
-                f"the dealer (seat {dealer + 1}) may not bid {made[dealer]}, because the bids "
-                f"would add up to {size}.",
-                dealer,
-                bid=made[dealer],
-                sum=size,
+        if made[dealer] == forbidden_bid(deal, made[:dealer] + made[dealer + 1 :]):
+            problems.append(
+                problem(
+                    ErrorCode.DEALER_BID,
+                    f"the dealer (seat {dealer + 1}) may not bid {made[dealer]}, because the "
+                    f"bids would add up to {size}.",
+                    dealer,
+                    bid=made[dealer],
+                    sum=size,
+                )
             )
-        )
 
     if all(value is None for value in tricks):
         return problems

@@ -156,3 +156,14 @@ def forbidden_bid(deal: int, other_bids: Sequence[int]) -> int | None:
     hand_size = deal_spec(deal).hand_size
     bid = hand_size - sum(other_bids)
     return bid if 0 <= bid <= hand_size else None
+
+
+def dealer_hint(deal: int, bids: Sequence[int | None], first_dealer: int = 0) -> int | None:
+    """The forbidden bid the sheet tells the dealer while typing: once every other seat has bid
+    (``bids`` per seat, ``None`` for a box still empty) and the dealer has not; ``None`` before,
+    after, or when the dealer is free."""
+    order = bidding_order(deal, len(bids), first_dealer)
+    others = [bid for bid in (bids[seat] for seat in order[:-1]) if bid is not None]
+    if bids[order[-1]] is not None or len(others) < len(order) - 1:
+        return None
+    return forbidden_bid(deal, others)

@@ -314,25 +314,18 @@ def sheet_scores_refresh(*, tournament: Tournament, table_ids: Sequence[int] | N
 
 
 def _current_versions(table_ids: Sequence[int]) -> dict[int, int]:
-    """The current sheet version of each table that was ever saved on the site."""
-    latest: dict[int, int] = {}
-    for table_id, number in SheetVersion.objects.filter(
-        table_id__in=table_ids, number__isnull=False
-    ).values_list("table_id", "number"):
-        if number is not None:  # the filter's; the field may be empty (a conflict record)
-            latest[table_id] = max(number, latest.get(table_id, 0))
-    return latest
+    """The current sheet version of each table (0 with nothing stored)."""
+    return dict(
+        Table.objects.filter(pk__in=table_ids)
+        .annotate(version=_current_version("pk"))
+        .values_list("pk", "version")
+    )
 
 
 def _current_version(table_ref: str) -> Coalesce:
-    return Coalesce(
-        Subquery(
-            SheetVersion.objects.filter(table=OuterRef(table_ref), number__isnull=False)
-            .order_by("-number")
-            .values("number")[:1]
-        ),
-        0,
-    )
+    """The number of the current version of the table at ``table_ref``, in a query (0 before
+    anything is stored, as ``SheetScore.version`` has it)."""
+    return Coalesce(Subquery(SheetVersion.objects.current(OuterRef(table_ref)).values("number")), 0)
 
 
 def load_table_scores(

@@ -91,7 +91,7 @@ def test_a_sheet_is_typed_deal_by_deal_with_digits_only(sheet_page, screenshot):
     # The totals come from the server's scoring after the save.
     totals = table_sheet(page.table).result().totals
     for seat in range(4):
-        total = page.locator(f'td[data-total="3"][data-seat="{seat}"]')
+        total = page.locator(f'td[data-total="tournament_points"][data-seat="{seat}"]')
         expect(total).to_have_text(str(totals[seat].tournament_points))
     screenshot(page, "sheet-two-deals-typed")
 

@@ -268,7 +268,10 @@ def test_an_idle_second_phone_follows_the_saves_of_the_first(table_link, device,
     for (seat, kind), digit in values(DEAL_1).items():
         expect(box(second, 1, seat, kind)).to_have_value(str(digit))
     expect(second.locator('.phone-jump[data-deal="1"]')).to_have_attribute("data-state", "saved")
-    totals = [first.locator(f'[data-total="3"][data-seat="{s}"]').inner_text() for s in range(4)]
+    totals = [
+        first.locator(f'[data-total="tournament_points"][data-seat="{s}"]').inner_text()
+        for s in range(4)
+    ]
     expect(second.locator(".phone-totals .phone-total-points")).to_have_text(totals)
     assert polls
 

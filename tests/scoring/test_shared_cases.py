@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.checks import check_deal
-from scoring.deals import DEALS, bidding_order, dealer_seat, forbidden_bid
+from scoring.deals import DEALS, bidding_order, dealer_hint, dealer_seat, forbidden_bid
 from scoring.errors import ErrorCode
 from tests.cases import problem_key, sheet_check_cases
 
@@ -40,8 +40,18 @@ def test_check_deal_finds_the_problems_of_the_case(case):
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_the_forbidden_bid_of_the_case(case):
-    others = [case["bids"][seat] for seat in bidding_order(case["deal"], case["seats"])[:-1]]
-    dealer_open = case["bids"][case["dealer"]] is None
-    expected = forbidden_bid(case["deal"], others) if dealer_open and None not in others else None
-    assert expected == case["forbidden"]
+def test_the_dealer_is_told_the_forbidden_bid_of_the_case(case):
+    assert dealer_hint(case["deal"], case["bids"]) == case["forbidden"]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_dealer_bid_refused_is_the_forbidden_one(case):
+    """``check_deal`` refuses the dealer's bid exactly when it is ``forbidden_bid``."""
+    order = bidding_order(case["deal"], case["seats"])
+    others = [case["bids"][seat] for seat in order[:-1]]
+    dealer_bid = case["bids"][order[-1]]
+    refused = {"code": ErrorCode.DEALER_BID, "seat": order[-1]} in case["problems"]
+    if None in others or dealer_bid is None or any(b > case["hand_size"] for b in case["bids"]):
+        assert not refused
+    else:
+        assert refused == (dealer_bid == forbidden_bid(case["deal"], others))

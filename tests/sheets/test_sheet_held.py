@@ -15,6 +15,7 @@ from scoring.errors import ErrorCode
 from tests.sheets.helpers import DEAL_1, DEAL_2, form_data, names, stored_cells, stored_penalties
 from tournament.errors import RULE_MESSAGES
 from tournament.models import SheetDraft, SheetVersion
+from tournament.sheets.forms import cell_field
 from tournament.sheets.held import held_payload
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetConflict, SheetSubmission
@@ -150,8 +151,7 @@ def test_the_draft_is_back_in_its_boxes_after_a_reload(empty_table, director_cli
     director_client.post(url(empty_table), form_data(4, {**DEAL_1, **DEAL_3_SHORT}), **XHR)
     page = director_client.get(url(empty_table))
     html = page.content.decode()
-    index = 2 * 4 + 3  # deal 3, seat 3
-    assert re.search(rf'name="cell-{index}-tricks"[^>]* value="0"', html)
+    assert re.search(rf'name="{cell_field(4, 3, 3, "tricks")}"[^>]* value="0"', html)
     config = page.context["config"]
     assert [h["deal"] for h in config["held"]["deals"]] == [3]
     assert config["statusText"].startswith("Spel 1 opgeslagen · spel 3:")

@@ -94,7 +94,9 @@ def test_the_page_shows_the_paper_form(director_client, played_table):
     totals = [row.totals for row in rows]
     assert all(t is not None for t in totals)
     # Tournament points are points + 2 x correct - 2 x bollen.
-    assert all(t[3] == t[1] + 2 * t[2] - 2 * t[0] for t in totals)
+    assert all(
+        t["tournament_points"] == t["points"] + 2 * t["correct"] - 2 * t["bollen"] for t in totals
+    )
 
 
 def test_no_box_has_a_tabindex_and_the_boxes_follow_the_paper_form(director_client, empty_table):
@@ -226,7 +228,7 @@ def test_json_saves_answer_with_the_version_and_the_servers_scores(director_clie
     assert (data["outcome"], data["version"], data["status"]) == ("saved", 1, "progress")
     assert data["cells"][0][1] == {"state": "kept", "score": "+3", "penalties": 0}
     assert data["cells"][0][2]["state"] == "bol"
-    assert data["totals"][1] == [0, 1, 1, 3]
+    assert data["totals"][1] == {"bollen": 0, "points": 1, "correct": 1, "tournament_points": 3}
 
 
 def test_json_saves_redraw_the_penalty_bollen_as_the_page_draws_them(director_client, empty_table):

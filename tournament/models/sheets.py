@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import OuterRef, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.rounds import Table
+
+
+class SheetVersionQuerySet(models.QuerySet["SheetVersion"]):
+    def current(self, table: Table | int | OuterRef) -> SheetVersionQuerySet:
+        """The table's current version, as a query of at most one row: its highest number,
+        version 0 (the sheet as imported) included, conflict records (no number) never. The one
+        definition of "the sheet now"; whether it is a save is ``SheetVersion.is_save``.
+        ``table``: a table, its id, or ``OuterRef`` to the table's id in a subquery."""
+        return self.filter(table=table, number__isnull=False).order_by("-number")[:1]
 
 
 class SheetVersion(models.Model):
@@ -76,6 +85,8 @@ class SheetVersion(models.Model):
     submitted = models.JSONField(_("as submitted"), null=True, blank=True)
     created_at = models.DateTimeField(_("saved at"), auto_now_add=True)
 
+    objects = SheetVersionQuerySet.as_manager()
+
     class Meta:
         ordering = ["table", "created_at", "pk"]
         verbose_name = _("sheet version")
@@ -95,6 +106,12 @@ class SheetVersion(models.Model):
         """Whether this submission was refused because the sheet had changed meanwhile."""
         return self.number is None
 
+    @property
+    def is_save(self) -> bool:
+        """Whether this version was saved on the site: not a conflict record, nor version 0 (the
+        sheet as a tournament file brought it, which nothing confirms)."""
+        return bool(self.number)
+
 
 class SheetDraft(models.Model):
     """A table's input that is not counted yet: the deals (and penalty bollen) of the last save
@@ -105,7 +122,6 @@ class SheetDraft(models.Model):
     - ``cells``: ``[deal, seat index, bid, tricks]`` for every box of the held deals (``null``
       where the box is empty).
     - ``penalties``: the held penalty bollen as ``[deal, seat index]`` pairs.
-    - ``base_number``: the version the input was typed on.
     """
 
     table = models.OneToOneField(
@@ -113,7 +129,6 @@ class SheetDraft(models.Model):
     )
     cells = models.JSONField(_("bids and tricks"), default=list)
     penalties = models.JSONField(_("penalty bollen"), default=list)
-    base_number = models.PositiveIntegerField(_("started from version"), default=0)
     updated_at = models.DateTimeField(_("saved at"), auto_now=True)
 
     class Meta:
@@ -172,11 +187,15 @@ class TableLink(models.Model):
 
 
 class SheetConfirmation(models.Model):
-    """A director's word that one version of a sheet matches the paper form.
+    """Someone's word on the team (a director, a co-director or a scorer) that one version of a
+    sheet matches the paper form.
 
     - ``version``: the confirmed version (one confirmation per version). Only the sheet's
-      current version can be confirmed; a later save makes the sheet unconfirmed again.
-    - ``user``: the director who confirmed; never the one who saved that version.
+      current version can be confirmed, and only once it was saved on the site (version 0, the
+      sheet as imported, is not); a later save makes the sheet unconfirmed again.
+    - ``user``: who confirmed. The one who saved that version may too, by re-typing the paper
+      form, where the rule in force is "re-typing confirms" (``scoring.confirmation``: also
+      "automatic" for a director alone); under "another person confirms" never.
     - ``method``: looked the sheet over, or re-typed the paper form and found it equal.
     - ``created_at``: when.
     """

@@ -10,10 +10,7 @@ afresh per tournament, which a stored sheet never needs).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass
-
-from django.db.models import Exists, OuterRef, Subquery
 
 from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
 from scoring.standings import StandingRow, standings
@@ -25,31 +22,14 @@ from tournament.models import (
     Member,
     MemberQuestion,
     Player,
-    SheetConfirmation,
-    SheetVersion,
-    Table,
     Tournament,
 )
 from tournament.names import folded, name_sort_key
+from tournament.standings.selectors import sheet_counts, tournaments_unconfirmed_table_ids
 
 
 def competition_rule(competition: Competition) -> SeasonRule:
     return SeasonRule(best=competition.best, min_evenings=competition.min_evenings)
-
-
-def _unconfirmed(tournaments: Sequence[Tournament]) -> frozenset[int]:
-    """The tables whose current version nobody confirmed, as
-    ``standings.selectors.unconfirmed_table_ids`` finds them, for many tournaments in one query."""
-    ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
-    return frozenset(
-        Table.objects.filter(round__tournament_id__in=ids)
-        .annotate(latest=Subquery(latest.values("pk")[:1]))
-        .filter(latest__isnull=False)
-        .annotate(confirmed=Exists(SheetConfirmation.objects.filter(version=OuterRef("latest"))))
-        .filter(confirmed=False)
-        .values_list("pk", flat=True)
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +62,13 @@ def evenings_standings(competition: Competition) -> list[Evening]:
     for player in Player.objects.filter(tournament__in=tournaments):
         players[player.tournament_id][player.pk] = player
     scores = load_tournaments_table_scores(tournaments=tournaments)
-    unconfirmed = _unconfirmed(tournaments)
+    unconfirmed = tournaments_unconfirmed_table_ids(tournaments)
     result = []
     for evening in evenings:
         tournament = evening.tournament
         of_tournament = players[tournament.pk]
         counted = [
-            s
-            for s in scores.get(tournament.pk, [])
-            if s.has_entries and (tournament.count_unconfirmed or s.table_id not in unconfirmed)
+            s for s in scores.get(tournament.pk, []) if sheet_counts(tournament, s, unconfirmed)
         ]
         rows = standings(
             sheets_round_scores(counted),

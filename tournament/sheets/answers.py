@@ -13,7 +13,7 @@ from tournament.adapter import TableSheet
 from tournament.models import Table
 from tournament.sheets.content import SheetContent
 from tournament.sheets.drafts import sheet_draft_token
-from tournament.sheets.forms import SheetForm, StoredPenalties
+from tournament.sheets.forms import SheetForm, StoredPenalties, cell_place
 from tournament.sheets.grid import cell_shown, totals_shown
 from tournament.sheets.held import held_payload, status_text
 from tournament.sheets.page_context import result_context
@@ -88,7 +88,7 @@ def _sheet_payload(
     status = stored.status_given(problems, result)
     penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
     cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
-    totals = [list(totals_shown(t)) for t in (result.totals if result else [])]
+    totals = [totals_shown(t) for t in (result.totals if result else [])]
     return {
         "outcome": "saved",
         "version": version,
@@ -115,12 +115,13 @@ def _sheet_payload(
 def problems_payload(form: SheetForm) -> dict:
     boxes = []
     for index, cell_form in enumerate(form.cells.forms):
+        deal, seat = cell_place(form.n_seats, index)
         for kind in ("bid", "tricks"):
             for error in cell_form.errors.get(kind, []):
                 boxes.append(
                     {
-                        "deal": index // form.n_seats + 1,
-                        "seat": index % form.n_seats,
+                        "deal": deal,
+                        "seat": seat,
                         "kind": kind,
                         "message": str(error),
                     }

@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Q
 
 from scoring.confirmation import (
@@ -34,8 +33,8 @@ from tournament.adapter import SheetStatus, table_sheet
 from tournament.errors import Refused
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
+from tournament.sheets.locks import sheet_locked
 from tournament.sheets.selectors import sheet_latest_version
-from tournament.sheets.services import sheet_lock
 
 __all__ = [
     "ConfirmMethod",
@@ -100,13 +99,10 @@ def sheet_confirmation_now(table: Table) -> SheetConfirmation | None:
 
 def sheet_is_confirmed(table: Table) -> bool:
     """Whether someone has confirmed the sheet as it stands (one query: every save asks)."""
-    latest = (
-        SheetVersion.objects.filter(table=table, number__isnull=False)
-        .order_by("-number")
-        .values_list("confirmation__pk", flat=True)
-        .first()
+    confirmation = (
+        SheetVersion.objects.current(table).values_list("confirmation__pk", flat=True).first()
     )
-    return latest is not None
+    return confirmation is not None
 
 
 def sheet_confirm_refusal(
@@ -142,8 +138,7 @@ def sheet_confirm(
     Raises :class:`~tournament.errors.Refused`. Confirming a version that is confirmed already
     returns the first confirmation.
     """
-    with transaction.atomic():
-        table = sheet_lock(table)
+    with sheet_locked(table) as table:
         latest = _confirmable(table, by_user, version, ConfirmMethod(method))
         return _store(latest, by_user, method)
 
@@ -159,8 +154,7 @@ def sheet_retype(
     """Compare the paper form as ``by_user`` re-typed it (``(deal, seat)`` ``penalties``) with
     the sheet's ``version``; confirm it when they are equal. Raises
     :class:`~tournament.errors.Refused`."""
-    with transaction.atomic():
-        table = sheet_lock(table)
+    with sheet_locked(table) as table:
         latest = _confirmable(table, by_user, version, ConfirmMethod.RETYPE)
         n_seats = table.seats.count()
         stored = SheetContent.of_version(latest, n_seats)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.deals import DEAL_COUNT
 from tournament.errors import deal_name
 from tournament.sheets.content import CellChange
+from tournament.sheets.forms import cell_field
 from tournament.sheets.submission import SheetConflict
 
 EMPTY = "\N{EN DASH}"
@@ -77,13 +78,13 @@ def apply_picks(data, n_seats: int):
         place = name.removeprefix("theirs-")
         try:
             deal, seat, kind = place.split("-")
-            index = (int(deal) - 1) * n_seats + int(seat)
+            field = cell_field(n_seats, int(deal), int(seat), kind)
         except ValueError:
             continue  # not a box: the form refuses nothing it does not read
         if kind not in ("bid", "tricks") or not (0 <= int(seat) < n_seats):
             continue
         if (every or data.get(f"pick-{place}")) == "theirs":
-            data[f"cell-{index}-{kind}"] = data[name]
+            data[field] = data[name]
     return data
 
 
@@ -100,7 +101,7 @@ def conflict_form_data(posted, conflict: SheetConflict, n_seats: int):
             for index, kind in ((0, "bid"), (1, "tricks")):
                 if (deal, seat, kind) not in clashing:
                     value = pair[index]
-                    data[f"cell-{(deal - 1) * n_seats + seat}-{kind}"] = (
+                    data[cell_field(n_seats, deal, seat, kind)] = (
                         "" if value is None else str(value)
                     )
     data["base_version"] = str(conflict.current_number)

@@ -134,8 +134,9 @@ class BoxConflict:
 
 
 def _pick(base: T, theirs: T, yours: T) -> tuple[T, bool]:
-    """The three-way choice for one box: the side that changed it, or ``None`` for a box both
-    sides changed differently (a conflict)."""
+    """The three-way choice for one box, and whether it is a conflict: the value of the side
+    that changed it (the same change on both sides is no conflict); a box both sides changed
+    differently keeps ``theirs`` and is a conflict."""
     if yours == base or theirs == yours:
         return theirs, False
     if theirs == base:

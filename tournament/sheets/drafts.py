@@ -1,7 +1,7 @@
 """A table's held input (its ``SheetDraft``): what a ``hold`` save kept back because it was not
 legal or not in order yet, read back into the sheet page and merged with the next save.
 
-A table's draft is read once per request and remembered on the table object (``sheet_lock``
+A table's draft is read once per request and remembered on the table object (``locks.sheet_lock``
 reads it with the table)."""
 
 from __future__ import annotations

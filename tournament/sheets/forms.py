@@ -92,6 +92,25 @@ CellFormSet = forms.formset_factory(
     CellForm, extra=0, max_num=CELLS_MAX, absolute_max=CELLS_MAX, validate_max=True
 )
 
+
+def cell_index(n_seats: int, deal: int, seat: int) -> int:
+    """Which of the sheet form's cell forms holds the box pair of ``deal`` and ``seat``: deal
+    1's seats first (the ``N`` of its fields ``cell-N-bid`` and ``cell-N-tricks``)."""
+    return (deal - 1) * n_seats + seat
+
+
+def cell_place(n_seats: int, index: int) -> tuple[int, int]:
+    """``(deal, seat)`` of the cell form at ``index``: the inverse of :func:`cell_index`."""
+    deal, seat = divmod(index, n_seats)
+    return deal + 1, seat
+
+
+def cell_field(n_seats: int, deal: int, seat: int, kind: str) -> str:
+    """The name of the bid (``kind`` "bid") or tricks ("tricks") box of ``deal`` and ``seat``
+    as the sheet form posts it."""
+    return f"cell-{cell_index(n_seats, deal, seat)}-{kind}"
+
+
 # The largest version number a sheet can reach (the database's positive integer).
 VERSION_MAX = 2**31 - 1
 
@@ -197,10 +216,9 @@ def sheet_form_data(
     }
     for deal in range(1, DEAL_COUNT + 1):
         for seat in range(n_seats):
-            index = (deal - 1) * n_seats + seat
             bid, tricks = cells.get((deal, seat), (None, None))
-            data[f"cell-{index}-bid"] = "" if bid is None else str(bid)
-            data[f"cell-{index}-tricks"] = "" if tricks is None else str(tricks)
+            data[cell_field(n_seats, deal, seat, "bid")] = "" if bid is None else str(bid)
+            data[cell_field(n_seats, deal, seat, "tricks")] = "" if tricks is None else str(tricks)
     for index, (deal, seat) in enumerate(penalties):
         data[f"penalty-{index}-seat"] = str(seat)
         data[f"penalty-{index}-deal"] = str(deal)
@@ -272,7 +290,7 @@ class SheetForm(forms.Form):
         return counts[0] != DEAL_COUNT * self.n_seats
 
     def cell_form(self, deal: int, seat: int) -> CellForm:
-        return self.cells.forms[(deal - 1) * self.n_seats + seat]
+        return self.cells.forms[cell_index(self.n_seats, deal, seat)]
 
     def _label_boxes(self) -> None:
         """Name every box for screen readers. The boxes keep the document order (a row per
@@ -328,7 +346,7 @@ class SheetForm(forms.Form):
         for index, form in enumerate(self.cells.forms):
             bid, tricks = form.cleaned_data.get("bid"), form.cleaned_data.get("tricks")
             if bid is not None or tricks is not None:
-                values[index // self.n_seats + 1, index % self.n_seats] = (bid, tricks)
+                values[cell_place(self.n_seats, index)] = (bid, tricks)
         return values
 
     def submission(self, **sender) -> SheetSubmission:

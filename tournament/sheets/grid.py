@@ -8,12 +8,7 @@ from dataclasses import dataclass
 from django.forms import BoundField
 from django.utils.translation import gettext as _
 
-from scoring.deals import (
-    DEAL_COUNT,
-    bidding_order,
-    deal_spec,
-    forbidden_bid,
-)
+from scoring.deals import DEAL_COUNT, deal_spec, dealer_hint, dealer_seat
 from scoring.sheet import Cell, CellState, SeatTotals, SheetResult
 from tournament.sheets.forms import SheetForm
 
@@ -43,7 +38,7 @@ class GridRow:
     seat: int
     name: str
     cells: list[GridCell]
-    totals: tuple[int, int, int, int] | None
+    totals: dict[str, int] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +69,15 @@ def cell_shown(cell: Cell | None) -> dict:
     return {"state": str(cell.state), "score": cell_score(cell), "penalties": cell.penalty_bollen}
 
 
-def totals_shown(totals: SeatTotals) -> tuple[int, int, int, int]:
-    """A seat's totals in the sheet's column order (``data-total`` 0 to 3 on the page)."""
-    return totals.bollen, totals.points, totals.correct, totals.tournament_points
+def totals_shown(totals: SeatTotals) -> dict[str, int]:
+    """A seat's totals as the sheet shows them, by name (``data-total`` on the page), in the
+    sheet's column order."""
+    return {
+        "bollen": totals.bollen,
+        "points": totals.points,
+        "correct": totals.correct,
+        "tournament_points": totals.tournament_points,
+    }
 
 
 def _box_value(field: BoundField) -> int | None:
@@ -90,12 +91,10 @@ def _box_value(field: BoundField) -> int | None:
 
 def _forbidden_hint(form: SheetForm, deal: int, first_dealer: int) -> tuple[int, str]:
     """The dealer's box hint "not 1" once the others have bid (and the dealer has not)."""
-    order = bidding_order(deal, form.n_seats, first_dealer)
-    bids = [_box_value(form.cell_form(deal, seat)["bid"]) for seat in order]
-    if None in bids[:-1] or bids[-1] is not None:
-        return order[-1], ""
-    bid = forbidden_bid(deal, bids[:-1])
-    return order[-1], "" if bid is None else _("not %(bid)s") % {"bid": bid}
+    bids = [_box_value(form.cell_form(deal, seat)["bid"]) for seat in range(form.n_seats)]
+    bid = dealer_hint(deal, bids, first_dealer)
+    dealer = dealer_seat(deal, form.n_seats, first_dealer)
+    return dealer, "" if bid is None else _("not %(bid)s") % {"bid": bid}
 
 
 def sheet_grid(

@@ -39,15 +39,15 @@ class SheetReview:
 
 def round_sheet_reviews(round_: Round) -> dict[int, SheetReview]:
     """The review state of every table of a round, by table number (three queries)."""
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
+    current = SheetVersion.objects.current(OuterRef("pk"))
     tables = list(
         Table.objects.filter(round=round_)
-        .annotate(latest=Subquery(latest.values("pk")[:1]))
-        .values_list("pk", "number", "latest")
+        .annotate(current=Subquery(current.values("pk")))
+        .values_list("pk", "number", "current")
     )
     versions = SheetVersion.objects.filter(
-        pk__in=[latest for _pk, _number, latest in tables if latest]
-    ).select_related("user", "confirmation__user")
+        pk__in=[current for _pk, _number, current in tables if current], number__gt=0
+    ).select_related("user", "confirmation__user")  # saves: version 0 is nobody's
     linked = set(
         TableLink.objects.filter(table__round=round_, revoked_at__isnull=True).values_list(
             "table_id", flat=True
@@ -55,7 +55,7 @@ def round_sheet_reviews(round_: Round) -> dict[int, SheetReview]:
     )
     by_table = {v.table_id: v for v in versions}
     reviews = {}
-    for table_id, number, _latest in tables:
+    for table_id, number, _current in tables:
         version = by_table.get(table_id)
         confirmation = getattr(version, "confirmation", None) if version else None
         reviews[number] = SheetReview(
@@ -78,14 +78,10 @@ def sheet_state_tag(table_id: int) -> str:
     """A tag of where a table's sheet stands: its version and its held input, in one query.
     It changes with every save (a new version, or held input replaced); the sheet page's idle
     poll sends it back as ``If-None-Match``."""
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__isnull=False).order_by(
-        "-number"
-    )
+    current = SheetVersion.objects.current(OuterRef("pk"))
     row = (
         Table.objects.filter(pk=table_id)
-        .annotate(
-            version=Subquery(latest.values("number")[:1]), draft_at=F("sheet_draft__updated_at")
-        )
+        .annotate(version=Subquery(current.values("number")), draft_at=F("sheet_draft__updated_at"))
         .values_list("version", "draft_at")
         .first()
     )
@@ -94,14 +90,10 @@ def sheet_state_tag(table_id: int) -> str:
 
 
 def sheet_latest_version(table: Table) -> SheetVersion | None:
-    """The sheet's current version (the highest number), with its saver; ``None`` if never
+    """The sheet's current version, with its saver, when it is a save; ``None`` if never
     saved on the site (version 0, the sheet as imported, is not a save)."""
-    return (
-        SheetVersion.objects.filter(table=table, number__gt=0)
-        .select_related("user")
-        .order_by("-number")
-        .first()
-    )
+    current = SheetVersion.objects.current(table).select_related("user").first()
+    return current if current is not None and current.is_save else None
 
 
 def sheet_version_number(table: Table) -> int:

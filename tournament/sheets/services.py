@@ -16,33 +16,43 @@ highest number) is the one copy of its sheet, which the rest of the site reads t
 - *idempotency*: a save carries a random key; the same key sent again (double tap, browser
   retry, the page's offline queue) gets the first outcome back and stores nothing new.
 
-A save locks its table's row (``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` serialises all
-writers), so the version check and the writes are decided on what is committed. The round's
-state is not stored: it follows from the tables' ``SheetScore`` rows, written with each version.
-A save that starts or finishes its table also locks the round before it writes: a first entry
-so that the seating cannot change under it, a finished table so that the round's completion
-(which writes a backup) is decided on every table's committed sheet. The others (a deal entered
-at a table that is being played) leave the round alone, so thirty tables saving at once do not
-queue behind one lock. While the round's seating may still change, the round is locked first
-of all, so that the seats a save reads stay as they are (see :func:`sheet_lock`).
+A save runs under its table's lock (``locks.sheet_locked``), so the version check and the writes
+are decided on what is committed. The round's state is not stored: it follows from the tables'
+``SheetScore`` rows, written with each version. A save that starts or finishes its table also
+locks the round before it writes: a first entry so that the seating cannot change under it, a
+finished table so that the round's completion (which writes a backup) is decided on every
+table's committed sheet. The others (a deal entered at a table that is being played) leave the
+round alone, so thirty tables saving at once do not queue behind one lock.
+
+:func:`sheet_record_locked` reads as the steps of a save, each a function below it: refuse a
+draft round, read the sheet as stored, replay a retried key, refuse an unknown base version,
+merge with the saves made since the base (``_merged_with_saves_since``: ``sent`` becomes
+``wanted``), judge it by the rules (``_judged``: ``wanted`` becomes ``counted``), and store
+``counted`` as the next version (``_version_store``).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from scoring.errors import Problem
 from scoring.sheet import Sheet, SheetResult, check_and_score
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
 from tournament.errors import PlacedProblem, Refused, place_rule_problem
-from tournament.models import Player, Round, SheetScore, SheetVersion, Table
-from tournament.sheets.content import SheetContent, sheet_changes, sheet_merge, sheet_split
+from tournament.models import Player, Round, SheetVersion, Table
+from tournament.sheets.content import (
+    SheetContent,
+    SheetSplit,
+    sheet_changes,
+    sheet_merge,
+    sheet_split,
+)
 from tournament.sheets.drafts import sheet_draft_keep, sheet_draft_token, sheet_with_other_draft
 from tournament.sheets.first_dealer import sheet_first_dealer_check
+from tournament.sheets.locks import sheet_locked
 from tournament.sheets.selectors import sheet_latest_version, table_seat_ids, version_number
 from tournament.sheets.submission import (
     SheetConflict,
@@ -67,162 +77,237 @@ def sheet_record(*, table: Table, submission: SheetSubmission) -> SheetSaved:
     key was seen before gets that first outcome again. A sheet equal to the stored one stores
     nothing.
     """
-    with transaction.atomic():
-        outcome = sheet_record_locked(table=sheet_lock(table), submission=submission)
-    if isinstance(outcome, SheetConflict):
-        raise outcome  # after the commit, so that the conflict record is kept
-    return outcome
+    with sheet_locked(table) as locked:
+        return sheet_record_locked(table=locked, submission=submission)
 
 
-def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSaved | SheetConflict:
-    """``sheet_record`` inside the caller's transaction, on a table it locked with
-    :func:`sheet_lock`. A conflict is returned, not raised: its record is stored, so the caller
-    raises it after the commit."""
-    key = submission.key
-    base_version, by_user = submission.base_version, submission.by_user
-    if not table.round.published:
-        # A draft seating may still change; a sheet typed now would lock it unseen.
-        raise SheetProblems(
-            [
-                PlacedProblem(
-                    code="round_draft",
-                    message=_(
-                        "Round %(round)s is not published yet: publish its seating first, "
-                        "then enter the sheets."
-                    )
-                    % {"round": table.round.number},
-                    round=table.round.number,
-                    table=table.number,
-                )
-            ],
-            (),
-        )
-    latest = sheet_latest_version(table)
-    current_number = version_number(latest)
-    earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
-    (stored,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
-    now = SheetContent.of_sheet(stored.sheet)
-    content = SheetContent.build(stored.sheet.n_seats, submission.cells, submission.penalties)
-    if earlier is not None and (
-        _submitted(earlier, stored.sheet.n_seats) != content or earlier.base_number != base_version
-    ):
-        # A retry sends what it sent the first time; anything else under the same key would be
-        # answered with the first outcome while its content is dropped.
-        raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
-    if earlier is not None and earlier.number is not None:
-        counted = SheetContent.of_version(earlier, stored.sheet.n_seats)
-        stored_problems, stored_result = stored.checked()
-        return SheetSaved(
-            earlier.number,
-            created=False,
-            table_sheet=stored,
-            replayed=True,
-            problems=tuple(stored_problems),
-            result=stored_result,
-            split=sheet_split(counted, content, first_dealer=stored.sheet.first_dealer)
-            if submission.hold
-            else None,
-            merged=earlier.base_number != earlier.number - 1,
-            draft_token=sheet_draft_token(table),
-        )
+def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSaved:
+    """``sheet_record`` on a table locked with :func:`sheet_locked`, in its block. A conflict is
+    raised once its record is stored: ``sheet_locked`` commits the record, then raises it."""
+    _refuse_draft_round(table)
+    stored = _stored_sheet(table)
+    sent = SheetContent.build(stored.n_seats, submission.cells, submission.penalties)
+    earlier = _earlier_save(table, submission, sent, stored)
     if earlier is not None:
-        raise _conflict(earlier, latest, now, table, stored.sheet.n_seats)
-    if not 0 <= base_version <= current_number:
+        return _replayed(table, submission, sent, stored, earlier)
+    if not 0 <= submission.base_version <= stored.number:
         raise Refused.because(
             SheetRefusal.UNKNOWN_VERSION, round=table.round.number, table=table.number
         )
-
-    sheet_first_dealer_check(table=table, started=bool(content.cells) and not stored.has_entries)
-    first_dealer = stored.sheet.first_dealer
-    record = {
-        "table": table,
-        "base_number": base_version,
-        "via": submission.via,
-        "user": by_user if by_user is not None and by_user.is_authenticated else None,
-        "ip": submission.ip or None,
-        "idempotency_key": key,
-        "restored_from": submission.restored_from,
-    }
-    submitted, merged = content, base_version != current_number
-    if merged:
-        base = _version_content(table, base_version, stored.sheet.n_seats)
-        content, conflicts = sheet_merge(base, now, submitted)
-        if conflicts or submission.restored_from is not None:
-            # A restore from a page drawn before the last save is not merged: it is meant to put
-            # back that version as it was.
-            if (
-                SheetVersion.objects.filter(table=table, number__isnull=True).count()
-                >= CONFLICTS_MAX
-            ):
-                raise Refused.because(
-                    SheetRefusal.TOO_MANY_CONFLICTS, round=table.round.number, table=table.number
-                )
-            sent_cells, sent_penalties = submitted.to_json()
-            rejected = SheetVersion.objects.create(
-                number=None, cells=sent_cells, penalties=sent_penalties, **record
-            )
-            return _conflict(rejected, latest, now, table, stored.sheet.n_seats)
-    split = None
-    result: SheetResult | None = None  # the scores of what is stored, once it is checked
-    if submission.hold:
-        content = sheet_with_other_draft(table, submission, now, content)
-        split = sheet_split(now, content, first_dealer=first_dealer)
-        content, result = split.counted, split.result
-        sheet_draft_keep(table, split)
-    else:
-        problems, result = check_and_score(content.sheet(first_dealer=first_dealer))
-        if problems:
-            raise SheetProblems(_placed(problems, table, stored), problems)
-    if content == now:
+    sheet_first_dealer_check(table=table, started=bool(sent.cells) and not stored.has_entries)
+    wanted = _merged_with_saves_since(table, submission, sent, stored)
+    counted, split, result = _judged(table, submission, wanted, stored)
+    if counted == stored.content:
         return SheetSaved(
-            current_number,
+            stored.number,
             created=False,
-            table_sheet=stored,
+            table_sheet=stored.table_sheet,
             split=split,
-            merged=merged,
+            merged=stored.number != submission.base_version,
             draft_token=sheet_draft_token(table),
             result=result,  # the sheet as stored, just checked
         )
+    after = counted.sheet(first_dealer=stored.sheet.first_dealer)
+    if _round_lock_needed(stored.sheet, after) and not _round_locked_on_same_seats(table, stored):
+        # The seating changed after the seats were read (the round was not locked then): start
+        # again on the seats as they are; with the round locked they stay so.
+        return sheet_record_locked(table=table, submission=submission)
+    return _version_store(table, submission, sent, counted, split, result, stored)
 
-    cells_json, penalties_json = content.to_json()
-    record.update(cells=cells_json, penalties=penalties_json, submitted=None)
-    if submitted != content:
-        sent_cells, sent_penalties = submitted.to_json()
-        record["submitted"] = {"cells": sent_cells, "penalties": sent_penalties}
-    after = content.sheet(first_dealer=first_dealer)
-    finishing = after.finished and not stored.sheet.finished
-    if _round_lock_needed(stored.sheet, after):
-        _lock_round(table)  # before writing: the seating may not change under a first entry
-        if _seats_now(table) != list(zip(stored.seat_ids, stored.player_ids, strict=True)):
-            # The seating changed after the seats were read (the round was not locked then):
-            # start again on the seats as they are; with the round locked they stay so.
-            return sheet_record_locked(table=table, submission=submission)
-    SheetVersion.objects.create(number=current_number + 1, **record)
+
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """The table's sheet as the save found it: its current version (``latest``, a save, or
+    ``None``), that version's ``number`` (0 before the first save) and what it holds."""
+
+    table_sheet: TableSheet
+    latest: SheetVersion | None
+    number: int
+    content: SheetContent
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.table_sheet.sheet
+
+    @property
+    def n_seats(self) -> int:
+        return self.table_sheet.sheet.n_seats
+
+    @property
+    def has_entries(self) -> bool:
+        return self.table_sheet.has_entries
+
+
+def _refuse_draft_round(table: Table) -> None:
+    """A draft seating may still change; a sheet typed now would lock it unseen."""
+    if table.round.published:
+        return
+    message = _(
+        "Round %(round)s is not published yet: publish its seating first, then enter the sheets."
+    ) % {"round": table.round.number}
+    raise SheetProblems(
+        [
+            PlacedProblem(
+                code="round_draft",
+                message=message,
+                round=table.round.number,
+                table=table.number,
+            )
+        ],
+        (),
+    )
+
+
+def _stored_sheet(table: Table) -> _Stored:
+    latest = sheet_latest_version(table)
+    (table_sheet,) = load_table_sheets(tournament=table.round.tournament, table_ids=[table.pk])
+    return _Stored(
+        table_sheet, latest, version_number(latest), SheetContent.of_sheet(table_sheet.sheet)
+    )
+
+
+def _earlier_save(
+    table: Table, submission: SheetSubmission, sent: SheetContent, stored: _Stored
+) -> SheetVersion | None:
+    """The version (or conflict record) stored for the submission's key, if it came before.
+    A retry sends what it sent the first time; a submission with other content under a key
+    already used is refused, so that it is not answered with the first outcome unseen."""
+    key = submission.key
+    earlier = SheetVersion.objects.filter(table=table, idempotency_key=key).first() if key else None
+    if earlier is not None and (
+        _submitted(earlier, stored.n_seats) != sent
+        or earlier.base_number != submission.base_version
+    ):
+        raise Refused.because(SheetRefusal.KEY_REUSED, round=table.round.number, table=table.number)
+    return earlier
+
+
+def _replayed(
+    table: Table,
+    submission: SheetSubmission,
+    sent: SheetContent,
+    stored: _Stored,
+    earlier: SheetVersion,
+) -> SheetSaved:
+    """The first outcome of a retried submission, on the sheet as it stands now: its version,
+    or its conflict again."""
+    if earlier.number is None:
+        raise _conflict(earlier, stored, table)
+    counted = SheetContent.of_version(earlier, stored.n_seats)
+    problems, result = stored.table_sheet.checked()
+    return SheetSaved(
+        earlier.number,
+        created=False,
+        table_sheet=stored.table_sheet,
+        replayed=True,
+        problems=tuple(problems),
+        result=result,
+        split=sheet_split(counted, sent, first_dealer=stored.sheet.first_dealer)
+        if submission.hold
+        else None,
+        merged=earlier.base_number != earlier.number - 1,
+        draft_token=sheet_draft_token(table),
+    )
+
+
+def _merged_with_saves_since(
+    table: Table, submission: SheetSubmission, sent: SheetContent, stored: _Stored
+) -> SheetContent:
+    """What the save asks the sheet to become: ``sent``, merged box by box with the saves made
+    since its base version. A box changed differently on both sides (or a restore from a page
+    drawn before the last save, which is meant to put back that version as it was) stores the
+    submission as a conflict record and raises the conflict."""
+    if submission.base_version == stored.number:
+        return sent
+    base = _version_content(table, submission.base_version, stored.n_seats)
+    wanted, conflicts = sheet_merge(base, stored.content, sent)
+    if not conflicts and submission.restored_from is None:
+        return wanted
+    if SheetVersion.objects.filter(table=table, number__isnull=True).count() >= CONFLICTS_MAX:
+        raise Refused.because(
+            SheetRefusal.TOO_MANY_CONFLICTS, round=table.round.number, table=table.number
+        )
+    sent_cells, sent_penalties = sent.to_json()
+    rejected = SheetVersion.objects.create(
+        number=None, cells=sent_cells, penalties=sent_penalties, **_record(table, submission)
+    )
+    raise _conflict(rejected, stored, table)
+
+
+def _judged(
+    table: Table, submission: SheetSubmission, wanted: SheetContent, stored: _Stored
+) -> tuple[SheetContent, SheetSplit | None, SheetResult | None]:
+    """What of ``wanted`` is counted, by the rules (``scoring.check_sheet``), with how it was
+    split and its scores once checked (``None``: not yet). A ``hold`` save counts what is legal
+    and in order and keeps the rest as the table's draft; any other refuses a sheet that
+    breaks a rule."""
+    first_dealer = stored.sheet.first_dealer
+    if submission.hold:
+        with_draft = sheet_with_other_draft(table, submission, stored.content, wanted)
+        split = sheet_split(stored.content, with_draft, first_dealer=first_dealer)
+        sheet_draft_keep(table, split)
+        return split.counted, split, split.result
+    problems, result = check_and_score(wanted.sheet(first_dealer=first_dealer))
+    if problems:
+        raise SheetProblems(_placed(problems, table, stored.table_sheet), problems)
+    return wanted, None, result
+
+
+def _version_store(
+    table: Table,
+    submission: SheetSubmission,
+    sent: SheetContent,
+    counted: SheetContent,
+    split: SheetSplit | None,
+    result: SheetResult | None,
+    stored: _Stored,
+) -> SheetSaved:
+    """Store ``counted`` as the table's next version with its scores (and the round's backup
+    when it finishes the round)."""
+    number = stored.number + 1
+    cells, penalties = counted.to_json()
+    as_sent = None
+    if sent != counted:
+        sent_cells, sent_penalties = sent.to_json()
+        as_sent = {"cells": sent_cells, "penalties": sent_penalties}
+    SheetVersion.objects.create(
+        number=number,
+        cells=cells,
+        penalties=penalties,
+        submitted=as_sent,
+        **_record(table, submission),
+    )
+    after = counted.sheet(first_dealer=stored.sheet.first_dealer)
     if result is None:  # counted from a submission that broke a rule: checked here, once
         _problems, result = check_and_score(after)
-    saved = TableSheet(
-        table_id=stored.table_id,
-        round_number=stored.round_number,
-        table_number=stored.table_number,
-        seat_ids=stored.seat_ids,
-        player_ids=stored.player_ids,
-        sheet=after,
-    )
-    sheet_scores_store(
-        {table.pk: TableScore.of_sheet(saved, result)}, versions={table.pk: current_number + 1}
-    )
-    if finishing:
+    saved = replace(stored.table_sheet, sheet=after)
+    sheet_scores_store({table.pk: TableScore.of_sheet(saved, result)}, versions={table.pk: number})
+    if after.finished and not stored.sheet.finished:
         round_backup_when_complete(table.round)
     return SheetSaved(
-        current_number + 1,
+        number,
         created=True,
         table_sheet=saved,
-        changes=sheet_changes(now, content),
+        changes=sheet_changes(stored.content, counted),
         split=split,
-        merged=merged,
+        merged=stored.number != submission.base_version,
         draft_token=sheet_draft_token(table),
         result=result,
     )
+
+
+def _record(table: Table, submission: SheetSubmission) -> dict[str, Any]:
+    """The fields of a version or conflict record that say where the submission came from."""
+    by_user = submission.by_user
+    return {
+        "table": table,
+        "base_number": submission.base_version,
+        "via": submission.via,
+        "user": by_user if by_user is not None and by_user.is_authenticated else None,
+        "ip": submission.ip or None,
+        "idempotency_key": submission.key,
+        "restored_from": submission.restored_from,
+    }
 
 
 def _submitted(version: SheetVersion, n_seats: int) -> SheetContent:
@@ -257,41 +342,15 @@ def sheet_restore(*, table: Table, version_id: int, submission: SheetSubmission)
     return sheet_record(table=table, submission=restore)
 
 
-def sheet_lock(table: Table) -> Table:
-    """Lock the table until the transaction ends (saves and confirmations of one table, one at
-    a time); the table is read again, with its round and tournament.
-
-    While the round's seating may still change (a draft, or seated with nothing entered), the
-    round is locked first, in the order the seating's changes take their locks: a table's first
-    entry and a change of its seats then never cross, nor wait for each other in a circle.
-    """
-    round_id, published, started = (
-        Table.objects.annotate(
-            round_started=Exists(
-                SheetScore.objects.filter(table__round=OuterRef("round_id"), started=True)
-            )
-        )
-        .values_list("round_id", "round__published", "round_started")
-        .get(pk=table.pk)
-    )
-    if not (published and started):
-        Round.objects.select_for_update().values_list("pk", flat=True).get(pk=round_id)
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("round__tournament", "sheet_draft")
-        .get(pk=table.pk)
-    )
-
-
-def _lock_round(table: Table) -> None:
-    """Lock the table's round until the transaction ends: the seating's changes take this
-    lock too, and so do saves that finish a table (the round's completion)."""
+def _round_locked_on_same_seats(table: Table, stored: _Stored) -> bool:
+    """Lock the table's round until the transaction ends (the seating's changes take this lock
+    too, and so do saves that finish a table: the round's completion), before writing; whether
+    the seats are still those the save read."""
     Round.objects.select_for_update().values_list("pk", flat=True).get(pk=table.round_id)
-
-
-def _seats_now(table: Table) -> list[tuple[int, int]]:
-    """The table's ``(seat, player)`` ids in seat order, as committed."""
-    return list(table.seats.order_by("position").values_list("pk", "player_id"))
+    seats = list(table.seats.order_by("position").values_list("pk", "player_id"))
+    return seats == list(
+        zip(stored.table_sheet.seat_ids, stored.table_sheet.player_ids, strict=True)
+    )
 
 
 def _round_lock_needed(before: Sheet, after: Sheet) -> bool:
@@ -302,20 +361,14 @@ def _round_lock_needed(before: Sheet, after: Sheet) -> bool:
     return before.started != after.started or (after.finished and not before.finished)
 
 
-def _conflict(
-    rejected: SheetVersion,
-    latest: SheetVersion | None,
-    now: SheetContent,
-    table: Table,
-    n_seats: int,
-) -> SheetConflict:
+def _conflict(rejected: SheetVersion, stored: _Stored, table: Table) -> SheetConflict:
     return SheetConflict(
         base_number=rejected.base_number,
-        current=latest,
-        theirs=now,
-        yours=SheetContent.of_version(rejected, n_seats),
+        current=stored.latest,
+        theirs=stored.content,
+        yours=SheetContent.of_version(rejected, stored.n_seats),
         rejected=rejected,
-        base=_version_content(table, rejected.base_number, n_seats),
+        base=_version_content(table, rejected.base_number, stored.n_seats),
     )
 
 

@@ -21,8 +21,9 @@ from django.utils.translation import gettext_lazy as _
 from tournament.errors import Refused
 from tournament.models import Round, SheetVersion, Table, TableLink
 from tournament.sheets.confirmations import sheet_is_confirmed
-from tournament.sheets.services import sheet_lock, sheet_record_locked
-from tournament.sheets.submission import SheetConflict, SheetSaved, SheetSubmission
+from tournament.sheets.locks import sheet_locked
+from tournament.sheets.services import sheet_record_locked
+from tournament.sheets.submission import SheetSaved, SheetSubmission
 
 TOKEN_BYTES = 32  # 256 bits; the issue asks for at least 128
 
@@ -146,8 +147,7 @@ def table_links_ensure(*, table_ids: Sequence[int], by_user=None) -> dict[int, T
 
 def table_link_issue(*, table: Table, by_user=None) -> TableLink:
     """Revoke the table's link (if any) and make a new one."""
-    with transaction.atomic():
-        Table.objects.select_for_update().get(pk=table.pk)  # one issue at a time per table
+    with sheet_locked(table):  # one issue at a time per table, and never within a save
         TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
@@ -159,8 +159,7 @@ def table_link_issue(*, table: Table, by_user=None) -> TableLink:
 def table_link_revoke(*, table: Table) -> bool:
     """Revoke the table's link; whether there was one to revoke. Under the table's lock, so a
     save through the link is either wholly before the revocation or refused."""
-    with transaction.atomic():
-        sheet_lock(table)
+    with sheet_locked(table):
         revoked = TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
@@ -176,10 +175,9 @@ def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> 
     """
     submission = replace(submission, via=SheetVersion.Via.TABLE_LINK)
     key = submission.key
-    with transaction.atomic():
-        # The save's lock, taken first, so that a confirmation or a revocation cannot slip in
-        # between these checks and the save.
-        table = sheet_lock(Table(pk=link.table_id))
+    # The save's lock, taken first, so that a confirmation or a revocation cannot slip in
+    # between these checks and the save.
+    with sheet_locked(Table(pk=link.table_id)) as table:
         refusal = None
         if not TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).exists():
             refusal = LinkRefusal.REVOKED
@@ -192,10 +190,7 @@ def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> 
             and SheetVersion.objects.filter(table=table, idempotency_key=key).exists()
         ):
             raise Refused.because(refusal)
-        outcome = sheet_record_locked(table=table, submission=submission)
-    if isinstance(outcome, SheetConflict):
-        raise outcome  # after the commit, so that the conflict record is kept
-    return outcome
+        return sheet_record_locked(table=table, submission=submission)
 
 
 def _account(user):

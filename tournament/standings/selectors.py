@@ -4,12 +4,13 @@ of which unconfirmed sheets count applied in one place. The sheets are read thro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Subquery
 
 from scoring.standings import StandingRow, standings
-from tournament.adapter import load_table_scores, sheets_round_scores
+from tournament.adapter import TableScore, load_table_scores, sheets_round_scores
 from tournament.models import Player, SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.names import name_sort_key
 
@@ -21,18 +22,34 @@ def unconfirmed_table_ids(tournament: Tournament) -> frozenset[int]:
     has nothing to confirm: it is not in the set. Nor is any sheet of a tournament that
     confirms no sheets (confirmation rule "none"): there every sheet is final.
     """
-    if tournament.confirmation_rule == Tournament.ConfirmationRule.NONE:
+    return tournaments_unconfirmed_table_ids([tournament])
+
+
+def tournaments_unconfirmed_table_ids(tournaments: Sequence[Tournament]) -> frozenset[int]:
+    """``unconfirmed_table_ids`` of many tournaments in one query (a season's evenings)."""
+    ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
+    if not ids:
         return frozenset()
-    latest = SheetVersion.objects.filter(table=OuterRef("pk"), number__gt=0).order_by("-number")
-    confirmed = SheetConfirmation.objects.filter(version=OuterRef("latest"))
+    current = SheetVersion.objects.current(OuterRef("pk"))
+    confirmed = SheetConfirmation.objects.filter(version=OuterRef("current"))
     return frozenset(
-        Table.objects.filter(round__tournament=tournament)
-        .annotate(latest=Subquery(latest.values("pk")[:1]))
-        .filter(latest__isnull=False)
+        Table.objects.filter(round__tournament_id__in=ids)
+        .annotate(
+            current=Subquery(current.values("pk")),
+            current_number=Subquery(current.values("number")),
+        )
+        .filter(current_number__gt=0)  # a save: version 0 is nothing to confirm
         .annotate(confirmed=Exists(confirmed))
         .filter(confirmed=False)
         .values_list("pk", flat=True)
     )
+
+
+def sheet_counts(tournament: Tournament, score: TableScore, unconfirmed: frozenset[int]) -> bool:
+    """Whether a table's sheet counts in the standings: once anything is entered on it, and,
+    while no director has confirmed it (its table in ``unconfirmed``), only when the tournament
+    lets unconfirmed sheets count (then provisional)."""
+    return score.has_entries and (tournament.count_unconfirmed or score.table_id not in unconfirmed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +86,7 @@ def tournament_standings(tournament: Tournament) -> Standings:
         player.tournament = tournament  # known already: no query per row when it is used
     unconfirmed = unconfirmed_table_ids(tournament)
     sheets = [s for s in load_table_scores(tournament=tournament) if s.has_entries]
-    counted = [s for s in sheets if tournament.count_unconfirmed or s.table_id not in unconfirmed]
+    counted = [s for s in sheets if sheet_counts(tournament, s, unconfirmed)]
     scores = sheets_round_scores(counted)
     rows = standings(
         scores,

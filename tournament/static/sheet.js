@@ -1,7 +1,8 @@
 /* The score sheet page: rule hints while typing, and saving that loses nothing.
  *
  * Hints only: the dealer's forbidden bid before it is typed, the boxes out of range, tricks that
- * do not add up. The server checks everything again (scoring.check_sheet) and is the judge.
+ * do not add up, by the rules of static/sheet_rules.js (shared with the phone). The server
+ * checks everything again (scoring.check_sheet) and is the judge.
  *
  * Saving: what is typed goes to localStorage at once (one entry per sheet) and is sent with
  * fetch, the same fields as the plain form, plus the version it started from and a random key
@@ -22,38 +23,9 @@
 (function () {
   "use strict";
 
-  /* The hints' rules as a pure function: one deal's problems, each {code, seat} with the codes of
-   * scoring.ErrorCode (seat null for the whole deal), and the dealer's forbidden bid while the
-   * dealer has not bid (else null). ``order``: the seats in bidding order, the dealer last;
-   * ``bids``/``tricks``: a number or null per seat. tests/browser/test_shared_checks.py runs it
-   * on the cases that scoring.check_deal is tested on (tests/cases/sheet_checks.json). */
-  function dealProblems(hand, order, bids, tricks) {
-    const problems = [];
-    let forbiddenBid = null;
-    let tricksRangeProblem = false;  // as scoring/: a sum is only told when every tricks box fits
-    [...Array(order.length).keys()].forEach(function (seat) {
-      if (bids[seat] !== null && bids[seat] > hand) problems.push({code: "bid_range", seat: seat});
-      if (tricks[seat] !== null && tricks[seat] > hand) {
-        tricksRangeProblem = true;
-        problems.push({code: "tricks_range", seat: seat});
-      }
-    });
-    const dealer = order[order.length - 1];
-    const others = order.slice(0, -1).map(function (seat) { return bids[seat]; });
-    if (others.every(function (v) { return v !== null && v <= hand; })) {
-      const forbidden = hand - sum(others);
-      if (forbidden >= 0 && forbidden <= hand) {
-        if (bids[dealer] === null) forbiddenBid = forbidden;
-        else if (bids[dealer] === forbidden) problems.push({code: "dealer_bid", seat: dealer, bid: forbidden});
-      }
-    }
-    if (!tricksRangeProblem && tricks.every(function (v) { return v !== null; }) && sum(tricks) !== hand) {
-      problems.push({code: "tricks_sum", seat: null, sum: sum(tricks)});
-    }
-    return {problems: problems, forbidden: forbiddenBid};
-  }
-  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
-  window.BollenSheet = {dealProblems: dealProblems, focusNext: function () { return false; }};
+  // The rules of a deal (static/sheet_rules.js, loaded before this script).
+  const dealProblems = window.BollenRules.dealProblems;
+  window.BollenSheet = {focusNext: function () { return false; }};
 
   const form = document.getElementById("sheet-form");
   const configNode = document.getElementById("sheet-config");
@@ -464,9 +436,10 @@
         score.dataset.penalties = cell.penalties;
       });
     });
+    // data.totals: per seat, {bollen, points, correct, tournament_points} (the page's data-total).
     data.totals.forEach(function (totals, seat) {
-      totals.forEach(function (value, column) {
-        form.querySelector('[data-total="' + column + '"][data-seat="' + seat + '"]').textContent = value;
+      Object.keys(totals).forEach(function (name) {
+        form.querySelector('[data-total="' + name + '"][data-seat="' + seat + '"]').textContent = totals[name];
       });
     });
     stateBadge.className = "status status-" + data.status;

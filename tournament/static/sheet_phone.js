@@ -5,7 +5,8 @@
  * strip and an overview of the eleven deals. The grid's boxes stay in the form, hidden: a tap
  * sets a box and sends it an "input" event, so sheet.js hints and saves as if it were typed.
  * What the scorer reads is the grid's own: the messages at the boxes (#msg-D-S, #deal-msg-D),
- * the totals the server computed ([data-total][data-seat]) and the status line (#sync).
+ * the totals the server computed ([data-total][data-seat], by name) and the status line (#sync).
+ * The rules it tells (the dealer's forbidden bid) are the grid's: static/sheet_rules.js.
  *
  * Whether a deal is saved: the boxes as the page came from the server are stored; from then on,
  * each save's answer says what the server counts (the ``bollen:sheet`` event's detail.stored),
@@ -123,13 +124,8 @@
   let shown = inPlay();
   let built = null;  // the deal whose buttons are drawn
 
-  function forbiddenBid(deal) {
-    const order = spec(deal).order;
-    const others = order.slice(0, -1).map(function (seat) { return digit(box(deal, seat, "bid").value); });
-    if (!filled(others)) return null;
-    const bid = spec(deal).hand - sum(others);
-    return bid >= 0 && bid <= spec(deal).hand ? bid : null;
-  }
+  // The dealer's forbidden bid by the rules the grid hints with (static/sheet_rules.js).
+  function dealerBid(deal) { return window.BollenRules.dealerBid(spec(deal).hand, spec(deal).order, values(deal, "bid")); }
 
   function build(deal) {
     const d = spec(deal);
@@ -165,9 +161,11 @@
     built = deal;
   }
 
-  function drawRows(deal, kind, rows, forbidden) {
+  // ``dealerRule``: the dealer's forbidden bid (dealerBid) on the bid rows, null on the tricks.
+  function drawRows(deal, kind, rows, dealerRule) {
     const d = spec(deal);
     const dealer = d.order[d.order.length - 1];
+    const forbidden = dealerRule ? dealerRule.forbidden : null;
     const chosen = values(deal, kind);
     const bids = values(deal, "bid");
     const turn = kind === "bid" ? d.order.find(function (seat) { return bids[seat] === null; }) : undefined;
@@ -184,8 +182,8 @@
       const notes = kind === "bid" ? seatErrors(deal, seat) : [];
       const msg = row.querySelector(".phone-msg");
       msg.replaceChildren();
-      if (kind === "bid" && seat === dealer && forbidden !== null && chosen[seat] === null) {
-        msg.append(el("span", "phone-hint", fmt(M.forbidden, {bid: forbidden})));
+      if (kind === "bid" && seat === dealer && dealerRule.hint !== null) {
+        msg.append(el("span", "phone-hint", fmt(M.forbidden, {bid: dealerRule.hint})));
       }
       notes.forEach(function (text) { msg.append(el("span", "phone-error", text)); });
       row.classList.toggle("phone-invalid", notes.length > 0);
@@ -199,7 +197,7 @@
     title.textContent = fmt(P.deal, {number: deal, label: d.label}) + " · " + P.cards[d.hand];
     kindNode.textContent = d.kind;
     dealerNode.textContent = fmt(P.dealer, {name: players[d.order[d.order.length - 1]]});
-    drawRows(deal, "bid", bidRows, forbiddenBid(deal));
+    drawRows(deal, "bid", bidRows, dealerBid(deal));
 
     const tricks = values(deal, "tricks");
     const allBids = filled(values(deal, "bid"));
@@ -255,7 +253,7 @@
       }));
     }
     totalsList.querySelectorAll("li").forEach(function (item) {
-      const cell = form.querySelector('[data-total="3"][data-seat="' + item.dataset.seat + '"]');
+      const cell = form.querySelector('[data-total="tournament_points"][data-seat="' + item.dataset.seat + '"]');
       const text = cell ? cell.textContent.trim() : "";
       item.querySelector(".phone-total-points").textContent = text || "\u2013";
     });
@@ -315,8 +313,8 @@
         const head = el("th", "phone-done-name", name);
         head.scope = "row";
         row.append(head);
-        [3, 0, 2].forEach(function (column) {
-          const cell = form.querySelector('[data-total="' + column + '"][data-seat="' + seat + '"]');
+        ["tournament_points", "bollen", "correct"].forEach(function (name) {
+          const cell = form.querySelector('[data-total="' + name + '"][data-seat="' + seat + '"]');
           row.append(el("td", "num", cell ? cell.textContent.trim() : ""));
         });
         return row;

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -272,9 +273,9 @@ def tournament_restore(
     # A table the site block gives no version keeps the file's sheet as its version 0: the one
     # copy of its sheet, and no save (nothing to confirm).
     saved = set(
-        SheetVersion.objects.filter(
-            table__round__tournament=tournament, number__isnull=False
-        ).values_list("table_id", flat=True)
+        Table.objects.filter(round__tournament=tournament)
+        .filter(Exists(SheetVersion.objects.current(OuterRef("pk"))))
+        .values_list("pk", flat=True)
     )
     SheetVersion.objects.bulk_create(
         (
