@@ -2,8 +2,9 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournament.management.commands.competition_add import competition_by_slug
 from tournament.management.commands.export_tournament import write_output
@@ -16,7 +17,7 @@ class Command(BaseCommand):
         "settings, the member register and every evening as a v1 tournament file."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("-o", "--output", type=Path, default=None)
         parser.add_argument(
@@ -26,7 +27,9 @@ class Command(BaseCommand):
             "links, team): for handing the season to someone else",
         )
 
-    def handle(self, *args, slug: str, output: Path | None, no_site: bool, **options) -> None:
+    def handle(
+        self, *args: object, slug: str, output: Path | None, no_site: bool, **options: Any
+    ) -> None:
         document = competition_export(competition=competition_by_slug(slug), site=not no_site)
         data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
         write_output(self, data, output)

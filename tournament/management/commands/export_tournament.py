@@ -2,8 +2,9 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Tournament
 from tournament.tournament_file.exporting import tournament_export
@@ -32,7 +33,7 @@ class Command(BaseCommand):
         "backup, with the site's records (sheet history, confirmations, table links, team)."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("-o", "--output", type=Path, default=None)
         parser.add_argument(
@@ -42,7 +43,9 @@ class Command(BaseCommand):
             "addresses): for handing the tournament to someone else",
         )
 
-    def handle(self, *args, slug: str, output: Path | None, no_site: bool, **options) -> None:
+    def handle(
+        self, *args: object, slug: str, output: Path | None, no_site: bool, **options: Any
+    ) -> None:
         document = tournament_export(tournament=tournament_by_slug(slug), site=not no_site)
         data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
         write_output(self, data, output)

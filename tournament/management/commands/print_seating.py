@@ -1,6 +1,9 @@
 """Print a round's seating list (by table, and "where do I sit" by name) to a PDF."""
 
-from django.core.management.base import BaseCommand, CommandError
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.management.commands.export_tournament import tournament_by_slug
 from tournament.printing.commands import (
@@ -16,12 +19,14 @@ from tournament.printing.printouts import seating_printout
 class Command(BaseCommand):
     help = "Write a round's seating list as a PDF (default: the current round)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         add_round_argument(parser)
         add_output_argument(parser)
 
-    def handle(self, *args, slug, round, output, **options) -> None:
+    def handle(
+        self, *args: object, slug: str, round: int | None, output: Path, **options: Any
+    ) -> None:
         tournament = tournament_by_slug(slug)
         number = round_number(tournament, round)
         site = site_for_qr_codes(self, tournament)

@@ -1,6 +1,9 @@
 """Print a round's score sheets to a PDF, with each table's QR code, as the print page does."""
 
-from django.core.management.base import BaseCommand, CommandError
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.management.commands.export_tournament import tournament_by_slug
 from tournament.printing.commands import (
@@ -19,12 +22,14 @@ class Command(BaseCommand):
         "open the address for phones; tables without a link get one."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         add_round_argument(parser)
         add_output_argument(parser)
 
-    def handle(self, *args, slug, round, output, **options) -> None:
+    def handle(
+        self, *args: object, slug: str, round: int | None, output: Path, **options: Any
+    ) -> None:
         tournament = tournament_by_slug(slug)
         number = round_number(tournament, round)
         site = site_for_qr_codes(self, tournament)
