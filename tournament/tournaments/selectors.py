@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet
 
 from scoring.tables import table_split
 from tournament.models import Club, ClubRole, Competition, Player, Tournament
-from tournament.rounds.selectors import next_round_number, players_for_round, round_summaries
+from tournament.rounds.selectors import (
+    RoundSummary,
+    next_round_number,
+    players_for_round,
+    round_summaries,
+)
 
 # The front page's lists: newest first, a tournament without a date after the dated ones (on
 # every database: PostgreSQL would put NULL first in a descending order).
 NEWEST_FIRST = (F("date").desc(nulls_last=True), F("created_at").desc(), F("pk").desc())
 
 
-def tournaments_directed(user) -> QuerySet[Tournament]:
+def tournaments_directed(user: User | AnonymousUser) -> QuerySet[Tournament]:
     """The tournaments ``user`` may open: those they direct or keep score for, and every one
     of the clubs they are admin of (a superuser: every one)."""
     if not (user.is_authenticated and user.is_active):
@@ -51,7 +58,25 @@ def clubs_public() -> QuerySet[Club]:
     )
 
 
-def tournament_overview(tournament: Tournament) -> dict:
+class ClubSpread(TypedDict):
+    clubs_known: bool
+    crowded_clubs: list[str]
+
+
+class TournamentOverview(ClubSpread):
+    """What the overview and the rounds' page show of a tournament."""
+
+    summaries: list[RoundSummary]
+    player_total: int
+    player_withdrawn: int
+    next_round: int
+    next_round_players: int
+    next_round_tables: int
+    next_round_mixed_sizes: bool
+    incomplete_round: RoundSummary | None
+
+
+def tournament_overview(tournament: Tournament) -> TournamentOverview:
     summaries = round_summaries(tournament)
     counts = tournament.players.aggregate(
         total=Count("pk"), withdrawn=Count("pk", filter=Q(withdrawn_round__isnull=False))
@@ -79,7 +104,7 @@ def tournament_overview(tournament: Tournament) -> dict:
     }
 
 
-def _club_spread(playing: QuerySet[Player], tables: int) -> dict:
+def _club_spread(playing: QuerySet[Player], tables: int) -> ClubSpread:
     """Whether any clubs are known among the players, and the clubs with more players than
     there are tables ("BC De Bol (9)"): those cannot all sit apart in round 1."""
     clubs = Counter(club.strip().casefold() for club in playing.values_list("club", flat=True))
