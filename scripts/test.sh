@@ -12,7 +12,7 @@ echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
-echo "== mypy (the files listed under [tool.mypy] in pyproject.toml)"
+echo "== mypy (strict: scoring/ and the clean part of tournament/, as [tool.mypy] in pyproject.toml lists)"
 .venv/bin/mypy
 
 echo "== migrations are up to date"
