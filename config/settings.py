@@ -31,6 +31,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
 from config.env import (
@@ -42,6 +43,9 @@ from config.env import (
     secret_key_from_file,
 )
 from tournament.venue import network
+
+# ModelAdmin[Tournament] and the like: generic in django-stubs, subscriptable at runtime with this.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Static files and translations live inside the package, so that an installed wheel carries

@@ -8,7 +8,7 @@ echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 
-echo "== mypy (the files listed under [tool.mypy] in pyproject.toml)"
+echo "== mypy (strict: scoring/ and tournament/, as [tool.mypy] in pyproject.toml says)"
 .venv/bin/mypy
 
 echo "== the packages' direction (the contracts under [tool.importlinter] in pyproject.toml)"

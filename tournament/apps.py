@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
@@ -19,7 +20,9 @@ class TournamentConfig(AppConfig):
 SQLITE_QUERY_PARAMS = 32766
 
 
-def _sqlite_query_params(sender, connection, **kwargs) -> None:
+def _sqlite_query_params(
+    sender: type[BaseDatabaseWrapper], connection: BaseDatabaseWrapper, **kwargs: object
+) -> None:
     """Django assumes SQLite's old limit of 999 values per statement, so an import of 55,000
     cells took 220 INSERTs; SQLite since 3.32 takes 32,766 (and says how many it takes)."""
     if connection.vendor != "sqlite":
@@ -30,7 +33,7 @@ def _sqlite_query_params(sender, connection, **kwargs) -> None:
     connection.features.max_query_params = min(limit, SQLITE_QUERY_PARAMS)
 
 
-def _create_cache_table(using: str = "default", **kwargs) -> None:
+def _create_cache_table(using: str = "default", **kwargs: object) -> None:
     """``migrate`` also creates the database cache's table (``CACHE=database``), so no
     deployment step can forget it; with the memory cache this does nothing."""
     from django.core.management import call_command

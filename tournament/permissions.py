@@ -40,6 +40,13 @@ from tournament.models import Club, Tournament
 AnyUser = User | AnonymousUser
 
 
+class SignedInRequest(HttpRequest):
+    """The request a view behind one of this module's decorators gets: the decorator has sent
+    anonymous visitors to sign in."""
+
+    user: User
+
+
 class TournamentRequest(HttpRequest):
     """The request a decorated view gets: the decorator has set ``can_direct``."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -15,7 +17,7 @@ class ClubNameForm(forms.Form):
     name = VisibleTextField(label=_("Name of the club"), max_length=200, help_text=NAME_HELP)
 
 
-class ClubSettingsForm(forms.ModelForm):
+class ClubSettingsForm(forms.ModelForm[Club]):
     class Meta:
         model = Club
         fields = ("name", "directors_edit_register")
@@ -28,7 +30,7 @@ class ClubSettingsForm(forms.ModelForm):
             ),
         }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["name"].required = True
 

@@ -5,11 +5,10 @@ print one round."""
 from __future__ import annotations
 
 import json
-from argparse import ArgumentParser
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Competition, Tournament
 from tournament.printing.commands import (
@@ -53,7 +52,7 @@ class PortableFileCommand(BaseCommand):
 
     no_site_help: str
 
-    def add_arguments(self, parser: ArgumentParser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("-o", "--output", type=Path, default=None)
         parser.add_argument("--no-site", action="store_true", help=self.no_site_help)
@@ -73,7 +72,7 @@ class RoundPrintoutCommand(BaseCommand):
     """``<command> SLUG [--round N] -o FILE``: one round's printout as a PDF, its QR codes
     opening the club's address for phones."""
 
-    def add_arguments(self, parser: ArgumentParser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         add_round_argument(parser)
         add_output_argument(parser)

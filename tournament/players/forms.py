@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -49,7 +51,7 @@ class ApartPairForm(forms.Form):
     other = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Never at a table with"))
     action = forms.ChoiceField(choices=[("add", "add"), ("remove", "remove")], initial="add")
 
-    def __init__(self, *args, player: Player, **kwargs) -> None:
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         others = player.tournament.players.exclude(pk=player.pk)
         if self.data.get("action") != "remove":
@@ -57,7 +59,7 @@ class ApartPairForm(forms.Form):
             paired = player.tournament.apart_pairs.filter(Q(player_a=player) | Q(player_b=player))
             partners = paired.values_list("player_a", "player_b")
             others = others.exclude(pk__in=[pk for pair in partners for pk in pair])
-        field = self.fields["other"]
+        field = cast(forms.ModelChoiceField[Player], self.fields["other"])
         field.queryset = others
         field.empty_label = _("Choose a player")
         # Dutch list order ("van der Meer" under M); the queryset still validates the choice.

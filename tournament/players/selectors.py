@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TypedDict
 
 from django.db.models import Count, Q
 
@@ -31,13 +32,18 @@ class PlayerRound:
     status: SheetStatus
 
 
-def player_history(player: Player) -> dict:
+class PlayerHistory(TypedDict):
+    history: list[PlayerRound]
+    met_again: list[tuple[Player, int]]  # the players met more than once, and how often
+
+
+def player_history(player: Player) -> PlayerHistory:
     """Where a player sat each round, against whom, and what they scored (fixed queries)."""
     tournament = player.tournament
     sheets = [s for s in load_table_sheets(tournament=tournament) if player.pk in s.player_ids]
     others = {pk for s in sheets for pk in s.player_ids}
     names = Player.objects.in_bulk(others)
-    history = []
+    history: list[PlayerRound] = []
     met: Counter[int] = Counter()
     for sheet in sheets:
         seat = sheet.player_ids.index(player.pk)

@@ -80,7 +80,12 @@ def player_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def _preview(
-    request, tournament, rows: list[PlayerRow], source_form, *, comma_hint: bool = False
+    request: HttpRequest,
+    tournament: Tournament,
+    rows: list[PlayerRow],
+    source_form: PlayerPasteForm | PlayerUploadForm,
+    *,
+    comma_hint: bool = False,
 ) -> HttpResponse:
     checked = check_rows(rows, existing=tournament.players.values_list("name", flat=True))
     good = [{"line": r.line, "name": r.name, "club": r.club} for r in checked if r.ok]
@@ -102,7 +107,7 @@ def _preview(
     )
 
 
-def _confirm(request, tournament) -> HttpResponse | None:
+def _confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
     form = PlayerConfirmForm(request.POST)
     if not form.is_valid():
         return None
@@ -193,7 +198,7 @@ def player_apart(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect("player_detail", slug=tournament.slug, pk=pk)
     other = form.cleaned_data["other"]
     if form.cleaned_data["action"] == "remove":

@@ -3,10 +3,9 @@ writing the PDF. The printouts themselves are the site's (``tournament.printing.
 
 from __future__ import annotations
 
-from argparse import ArgumentParser
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.models import Tournament
 from tournament.printing.printouts import Printout, current_round
@@ -14,11 +13,11 @@ from tournament.printing.render import printout_pdf
 from tournament.venue.site_address import site_url, site_url_problem
 
 
-def add_output_argument(parser: ArgumentParser) -> None:
+def add_output_argument(parser: CommandParser) -> None:
     parser.add_argument("-o", "--output", type=Path, required=True, help="The PDF file to write.")
 
 
-def add_round_argument(parser: ArgumentParser) -> None:
+def add_round_argument(parser: CommandParser) -> None:
     parser.add_argument(
         "--round",
         type=int,

@@ -28,8 +28,9 @@ def _seat_posted(request: HttpRequest, table: Table) -> int | None:
     form = FirstDealerForm(request.POST)
     if not form.is_valid():
         return None
-    if form.cleaned_data["seat"] is not None:
-        return form.cleaned_data["seat"]
+    seat: int | None = form.cleaned_data["seat"]
+    if seat is not None:
+        return seat
     player = form.cleaned_data["player"]
     if player is None:
         return None
@@ -41,10 +42,14 @@ def _seat_posted(request: HttpRequest, table: Table) -> int | None:
 
 
 def _dealer_name(table: Table) -> str:
+    if table.first_dealer_seat is None:  # asked only once the first dealer is set
+        raise ValueError(f"table {table.pk} has no first dealer")
     return table.seats.get(position=table.first_dealer_seat).player.name
 
 
-def _answer(request: HttpRequest, table: Table, *, back: str, refused: Refused | None):
+def _answer(
+    request: HttpRequest, table: Table, *, back: str, refused: Refused | None
+) -> HttpResponse:
     if wants_json(request):
         if refused is not None:
             return JsonResponse({"outcome": "refused", "message": refused.message}, status=409)

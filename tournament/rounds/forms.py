@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -23,20 +26,27 @@ class RoundAdjustForm(forms.Form):
         choices=[("swap", _("Swap two players")), ("move", _("Put a player at a table"))],
         widget=forms.HiddenInput,
     )
-    player = forms.ModelChoiceField(queryset=None, label=_("Player"))
-    other = forms.ModelChoiceField(queryset=None, label=_("with"), required=False)
+    player: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        queryset=None, label=_("Player")
+    )
+    other: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        queryset=None, label=_("with"), required=False
+    )
     table = forms.TypedChoiceField(label=_("at table"), coerce=int, choices=(), required=False)
 
-    def __init__(self, *args, players, tables, **kwargs) -> None:
+    def __init__(
+        self, *args: Any, players: Iterable[Player], tables: Iterable[int], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         pks = [p.pk for p in players]
         queryset = Player.objects.filter(pk__in=pks).order_by("name")
-        self.fields["player"].queryset = queryset
-        self.fields["other"].queryset = queryset
-        self.fields["table"].choices = [(n, str(n)) for n in tables]
+        cast(forms.ModelChoiceField[Player], self.fields["player"]).queryset = queryset
+        cast(forms.ModelChoiceField[Player], self.fields["other"]).queryset = queryset
+        cast(forms.TypedChoiceField, self.fields["table"]).choices = [(n, str(n)) for n in tables]
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("action") == "swap" and not cleaned.get("other"):
             self.add_error("other", _("Choose the player to swap with."))
         if cleaned.get("action") == "move" and not cleaned.get("table"):

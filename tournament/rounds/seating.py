@@ -9,9 +9,11 @@ stores only the round at hand: the next round is planned again from what was rea
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext as _
@@ -60,8 +62,10 @@ def seating_history(tournament: Tournament, *, before: int) -> list[list[list[in
     return [history[number] for number in sorted(history)]
 
 
-def _refuse(code: str, message: str, **place) -> Refused:
-    return Refused([PlacedProblem(code=code, message=message, **place)])
+def _refuse(
+    code: str, message: str, *, round: int | None = None, table: int | None = None
+) -> Refused:
+    return Refused([PlacedProblem(code=code, message=message, round=round, table=table)])
 
 
 @transaction.atomic
@@ -92,7 +96,7 @@ def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Roun
     remaining = max(1, tournament.rounds_planned - number + 1)
     history = seating_history(tournament, before=number)
     split = table_split(len(players), sizes=tournament.table_sizes, prefer=tournament.prefer_size)
-    clubs_apart = ()
+    clubs_apart: tuple[tuple[int, int], ...] = ()
     if not history and tournament.clubs_apart_first_round:
         clubs = dict(
             Player.objects.filter(pk__in=players).exclude(club="").values_list("pk", "club")
@@ -170,7 +174,7 @@ def round_balance(*, round_: Round, balance: Balance) -> Round:
         )
     options = {option.balance: option for option in options_load(round_.seating_options)}
     last = tournament.rounds.order_by("-number").first()
-    if str(balance) not in options or last.pk != round_.pk:
+    if str(balance) not in options or last is None or last.pk != round_.pk:
         raise _refuse(
             "no_seating_option",
             _("Round %(round)s has no other seating to choose; seat it again instead.")
@@ -197,7 +201,7 @@ def deals_dealt_so_far(tournament: Tournament) -> Counter[int]:
     return dealt
 
 
-def _store_tables(round_: Round, tables) -> None:
+def _store_tables(round_: Round, tables: Sequence[Sequence[int]]) -> None:
     created = Table.objects.bulk_create(
         [Table(round=round_, number=n) for n in range(1, len(tables) + 1)]
     )
@@ -228,7 +232,7 @@ def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> 
     for pair in pairs:
         a, b = pair.player_a, pair.player_b
         if table_of.get(a.pk) is not None and table_of.get(a.pk) == table_of.get(b.pk):
-            mover = moves.get(a.pk, moves.get(b.pk))
+            mover = moves[a.pk] if a.pk in moves else moves[b.pk]  # one of them moves
             table = Table.objects.get(pk=mover[1])
             raise _refuse(
                 "apart_pair",
@@ -341,7 +345,7 @@ def _close_gaps(table: Table) -> None:
 
 
 @transaction.atomic
-def round_publish(*, round_: Round, by_user=None) -> Round:
+def round_publish(*, round_: Round, by_user: User | None = None) -> Round:
     """Publish a draft seating: players can now look up their table, and every table has its
     private link at once (made in one query; printing the sheets reuses them)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -357,7 +361,7 @@ def round_unseat(*, round_: Round) -> None:
     """Throw away a round's seating (before play starts), to seat it again."""
     round_ = _editable_round(round_)
     last = round_.tournament.rounds.order_by("-number").first()
-    if last.pk != round_.pk:
+    if last is None or last.pk != round_.pk:
         raise _refuse(
             "not_last_round",
             _("Only the last round can be seated again."),
@@ -366,6 +370,6 @@ def round_unseat(*, round_: Round) -> None:
     round_.delete()
 
 
-def _first_dealers_forget(table_ids) -> None:
+def _first_dealers_forget(table_ids: Iterable[int]) -> None:
     """A table whose players changed draws again: its first dealer is forgotten."""
     Table.objects.filter(pk__in=list(table_ids)).update(first_dealer_seat=None)

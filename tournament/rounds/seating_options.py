@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -92,12 +93,12 @@ class SeatingOption:
         return f"{label}: {count}, {who}."
 
 
-def options_store(options: Sequence[SeatingOption]) -> dict:
+def options_store(options: Sequence[SeatingOption]) -> dict[str, dict[str, Any]]:
     """The options as ``Round.seating_options`` keeps them."""
     return {option.balance: asdict(option) for option in options}
 
 
-def options_load(stored: dict) -> list[SeatingOption]:
+def options_load(stored: dict[str, dict[str, Any]]) -> list[SeatingOption]:
     """The stored options, even tables first."""
     return [SeatingOption(**stored[str(b)]) for b in Balance if str(b) in stored]
 
@@ -147,7 +148,7 @@ def club_pairs(clubs: dict[int, str], tables: int) -> tuple[tuple[int, int], ...
     for pk in sorted(clubs):
         if clubs[pk].strip():
             members[clubs[pk].strip().casefold()].append(pk)
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for club in members.values():
         for start in range(0, len(club), max(1, tables)):
             pairs.extend(combinations(club[start : start + tables], 2))

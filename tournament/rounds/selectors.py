@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TypedDict
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
 from scoring.confirmation import ConfirmationRule, ConfirmMethod, SheetState, confirm_methods
-from scoring.seating import plan_quality
+from scoring.seating import PlanQuality, plan_quality
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, Tournament
 from tournament.names import name_sort_key
@@ -84,7 +86,23 @@ class SeatedTable:
         return ConfirmMethod.RETYPE in self.confirm_methods
 
 
-def round_seating(round_: Round, user=None) -> dict:
+class RoundSeating(TypedDict):
+    """A round's seating page: its tables, their sheets, and the plan's quality."""
+
+    tables: list[SeatedTable]
+    confirmation_rule: ConfirmationRule
+    confirms_sheets: bool
+    sheets_complete: int
+    sheets_at_table: int
+    sheets_confirmed: int
+    sheets_unconfirmed: int
+    quality: PlanQuality[int]
+    repeats_this_round: int
+    unseated: list[Player]
+    all_seated: list[Player]
+
+
+def round_seating(round_: Round, user: User | AnonymousUser | None = None) -> RoundSeating:
     """A round's tables in seat order with their sheet status, the plan's quality, and who
     meets whom again (counting this round and the ones before); with ``user``, how that
     person may confirm each sheet under the tournament's confirmation rule."""
@@ -111,7 +129,7 @@ def round_seating(round_: Round, user=None) -> dict:
         drawn = set(
             round_.tables.filter(first_dealer_seat__isnull=False).values_list("number", flat=True)
         )
-    tables = []
+    tables: list[SeatedTable] = []
     for sheet in sheets:
         if sheet.round_number != round_.number:
             continue
@@ -175,7 +193,12 @@ class Place:
     player: int  # the player's id: the link to their own page
 
 
-def public_seating(tournament: Tournament) -> dict:
+class PublicSeating(TypedDict):
+    round: Round | None
+    places: list[Place]
+
+
+def public_seating(tournament: Tournament) -> PublicSeating:
     """The latest published round's seating as (name, table), alphabetically."""
     round_ = tournament.rounds.filter(published=True).order_by("-number").first()
     if round_ is None:

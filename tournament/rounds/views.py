@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from scoring.seating import Balance
 from tournament.errors import Refused, show_refused
 from tournament.models import Round, Tournament
-from tournament.permissions import director_required, team_required
+from tournament.permissions import SignedInRequest, director_required, team_required
 from tournament.rounds import seating as services
 from tournament.rounds.forms import RoundAdjustForm, RoundBalanceForm
 from tournament.rounds.overview import tournament_overview
@@ -115,7 +115,7 @@ def round_adjust(request: HttpRequest, tournament: Tournament, number: int) -> H
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect("round_detail", slug=tournament.slug, number=number)
     data = form.cleaned_data
     try:
@@ -164,7 +164,7 @@ def round_balance(request: HttpRequest, tournament: Tournament, number: int) -> 
 
 @director_required
 @require_POST
-def round_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_publish(request: SignedInRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     services.round_publish(round_=round_, by_user=request.user)
     messages.success(request, _("Round %(round)s is published.") % {"round": number})

@@ -88,7 +88,7 @@ def public_player_page(tournament: Tournament, player_id: int) -> PlayerPage | N
     return PlayerPage(
         player=player,
         rounds=rounds,
-        rank=row.rank if scored else None,
+        rank=row.rank if scored and row is not None else None,
         players_ranked=len(standings.rows),
         tournament_points=row.tournament_points if row is not None else 0,
         bollen=row.bollen if row is not None else 0,

@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,9 +24,10 @@ from tournament.clubs.current import club_choose
 from tournament.clubs.roles import ROLE_DESCRIPTIONS
 from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
-from tournament.permissions import director_required
+from tournament.permissions import SignedInRequest, director_required
 from tournament.team.services import (
     DEAD_LINK,
+    IssuedInvitation,
     Role,
     TeamRefusal,
     invitation_hours,
@@ -64,7 +66,7 @@ class RemoveForm(forms.Form):
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-class JoinForm(BaseUserCreationForm):
+class JoinForm(BaseUserCreationForm[User]):
     """A username and a password, twice, checked by Django's password validators. The
     account itself is made by ``team_join_new_account``."""
 
@@ -72,14 +74,20 @@ class JoinForm(BaseUserCreationForm):
         model = get_user_model()
         fields = ("username",)
 
-    def clean_username(self):
-        username = self.cleaned_data["username"]
+    def clean_username(self) -> str:
+        username: str = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():
             raise forms.ValidationError(TeamRefusal.USERNAME_TAKEN.label, code="username_taken")
         return username
 
 
-def _team_page(request: HttpRequest, tournament: Tournament, *, issued=None, status=200):
+def _team_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    issued: IssuedInvitation | None = None,
+    status: int = 200,
+) -> HttpResponse:
     members = team_members(tournament)
     join_url = None
     if issued is not None:
@@ -120,7 +128,7 @@ def team(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @never_cache
 @director_required
 @require_http_methods(["GET", "POST"])
-def team_invite(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def team_invite(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
     """Make an invitation and show its link once (this response only; it is never stored).
 
     A GET (the page reloaded, the language switched) goes back to the team page, where the
@@ -141,7 +149,7 @@ def team_invite(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @director_required
 @require_POST
-def team_remove(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def team_remove(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
     form = RemoveForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The removal was not understood. Try again."))
@@ -241,9 +249,9 @@ def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def _join(request: HttpRequest, token: str, form: JoinForm, *, with_current: bool):
+def _join(request: HttpRequest, token: str, form: JoinForm, *, with_current: bool) -> User | None:
     """The account that joined (signed in), or ``None`` when the form has mistakes."""
-    if with_current:
+    if with_current and request.user.is_authenticated:
         team_join(token=token, user=request.user)
         return request.user
     if not form.is_valid():

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import Refused, form_page_status
 from tournament.models import Club, Tournament
-from tournament.permissions import DIRECTOR, club_required, director_required
+from tournament.permissions import DIRECTOR, SignedInRequest, club_required, director_required
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.forms import TournamentFileForm
 from tournament.tournament_file.importing import tournament_restore
@@ -21,7 +21,7 @@ from tournament.venue.costly import CostlyRefusal, costly
 
 
 @club_required(DIRECTOR)
-def tournament_upload(request: HttpRequest, club: Club) -> HttpResponse:
+def tournament_upload(request: SignedInRequest, club: Club) -> HttpResponse:
     """A tournament file (or a backup) imported as a new tournament of the current club."""
     form = TournamentFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +19,7 @@ TIEBREAK_LABELS = {
 }
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm[Tournament]):
     """Name, date, place, rounds planned, table sizes and preference, tie-break order, and how
     sheets are confirmed."""
 
@@ -105,12 +107,15 @@ class TournamentForm(forms.ModelForm):
             ),
         }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(str(tb), label) for tb, label in TIEBREAK_LABELS.items()]
-        self.fields["tiebreak_1"].choices = choices
-        self.fields["tiebreak_2"].choices = choices
-        self.fields["tiebreak_3"].choices = [("", _("(nothing: shared rank)")), *choices]
+        cast(forms.TypedChoiceField, self.fields["tiebreak_1"]).choices = choices
+        cast(forms.TypedChoiceField, self.fields["tiebreak_2"]).choices = choices
+        cast(forms.TypedChoiceField, self.fields["tiebreak_3"]).choices = [
+            ("", _("(nothing: shared rank)")),
+            *choices,
+        ]
         order = list(self.instance.tiebreaks) if self.instance.pk else None
         order = order or [str(TieBreak.TOURNAMENT_POINTS), str(TieBreak.FEWER_BOLLEN)]
         for index, value in enumerate(order[:3], start=1):
@@ -125,16 +130,18 @@ class TournamentForm(forms.ModelForm):
             self.initial["prefer_size"] = self.instance.prefer_size
 
     def clean_confirmation_rule(self) -> str:
-        return self.cleaned_data.get("confirmation_rule") or self.instance.confirmation_rule
+        rule: str = self.cleaned_data.get("confirmation_rule") or self.instance.confirmation_rule
+        return rule
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         sizes = cleaned.get("table_sizes") or []
         prefer = cleaned.get("prefer_size")
         if sizes and prefer is not None and prefer not in sizes:
             self.add_error("prefer_size", _("The preferred size must be one of the table sizes."))
         chosen = [(f"tiebreak_{i}", cleaned.get(f"tiebreak_{i}")) for i in (1, 2, 3)]
-        seen = set()
+        seen: set[TieBreak] = set()
         for name, tiebreak in chosen:
             if not tiebreak:
                 continue
@@ -144,7 +151,7 @@ class TournamentForm(forms.ModelForm):
         cleaned["tiebreaks"] = [str(tb) for _name, tb in chosen if tb]
         return cleaned
 
-    def tournament_fields(self) -> dict:
+    def tournament_fields(self) -> dict[str, Any]:
         """The cleaned values as keyword arguments for the tournament services."""
         data = {name: self.cleaned_data[name] for name in self.Meta.fields}
         data["table_sizes"] = sorted(self.cleaned_data["table_sizes"])

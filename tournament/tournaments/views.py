@@ -18,6 +18,7 @@ from tournament.permissions import (
     ADMIN,
     DIRECTOR,
     PublicPageMissing,
+    SignedInRequest,
     club_required,
     director_required,
     team_required,
@@ -35,7 +36,7 @@ from tournament.tournaments.selectors import (
 
 
 @club_required(DIRECTOR)
-def tournament_create(request: HttpRequest, club: Club) -> HttpResponse:
+def tournament_create(request: SignedInRequest, club: Club) -> HttpResponse:
     """A new tournament in the current club."""
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -99,7 +100,7 @@ def front_page(
     single = clubs[0] if len(clubs) == 1 else None
     club = current_club(request)
     directed = tournaments_directed(request.user)
-    context = {
+    context: dict[str, object] = {
         "club": club,
         "single_club": single,
         "may_direct": club is not None and directs_in_club(request.user, club),

@@ -4,6 +4,8 @@ wrong password, a new password too weak) is answered 422, like every refused for
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
+from django.forms import Form
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournament.errors import FORM_REFUSED_STATUS
@@ -35,8 +37,8 @@ DJANGO_TEXTS = (
 
 
 class _RefusedFormIs422:
-    def form_invalid(self, form):
-        response = super().form_invalid(form)  # type: ignore[misc]
+    def form_invalid(self, form: Form) -> HttpResponse:
+        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
         response.status_code = FORM_REFUSED_STATUS
         return response
 

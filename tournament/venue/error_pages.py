@@ -5,6 +5,7 @@ language). Nothing about the server, its settings or the error is shown."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -54,7 +55,11 @@ def server_error(request: HttpRequest) -> HttpResponse:
     return _plain("500.html", 500, _("Something went wrong on the server."))
 
 
-def signing_in_paused(request: HttpRequest, original_response=None, credentials=None):
+def signing_in_paused(
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
+) -> HttpResponse:
     """``AXES_LOCKOUT_CALLABLE``: too many wrong passwords for one username from one address.
     Says in the visitor's language for how long, and how a director lifts it at once."""
     context = {

@@ -8,21 +8,40 @@ and so has every line of the error log.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, cast
+
 from gunicorn.glogging import Logger
 
 from tournament.venue.log_filters import mask_secrets
 
+if TYPE_CHECKING:
+    from gunicorn.glogging import _AtomsDict
+    from gunicorn.http import Request
+    from gunicorn.http.wsgi import Response
+
 
 class MaskedLogger(Logger):
-    def atoms(self, resp, req, environ, request_time):
+    def atoms(
+        self,
+        resp: Response,
+        req: Request,
+        environ: MutableMapping[str, Any],
+        request_time: timedelta,
+    ) -> _AtomsDict:
         atoms = super().atoms(resp, req, environ, request_time)
-        return {
-            key: mask_secrets(value) if isinstance(value, str) else value
-            for key, value in atoms.items()
-        }
+        # The same keys; each text masked.
+        return cast(
+            "_AtomsDict",
+            {
+                key: mask_secrets(value) if isinstance(value, str) else value
+                for key, value in atoms.items()
+            },
+        )
 
-    def error(self, msg, *args, **kwargs):
+    def error(self, msg: object, *args: object, **kwargs: Any) -> None:
         super().error(mask_secrets(str(msg)), *args, **kwargs)
 
-    def warning(self, msg, *args, **kwargs):
+    def warning(self, msg: object, *args: object, **kwargs: Any) -> None:
         super().warning(mask_secrets(str(msg)), *args, **kwargs)

@@ -13,12 +13,13 @@
 
 import logging
 import socket
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.db.models.signals import post_save
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -49,10 +50,10 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 
 class ContentSecurityPolicyMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         return response
@@ -68,10 +69,10 @@ class RequestBodyCapMiddleware:
     form sent in another character set than UTF-8 (every page of the site sends UTF-8; a
     crafted ``charset=utf-16`` made the CSRF check fail reading it) with a plain 400."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -82,7 +83,8 @@ class RequestBodyCapMiddleware:
             }
             return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         if request.method == "POST" and request.content_type in FORM_TYPES:
-            charset = request.content_params.get("charset", "utf-8").strip().strip('"').lower()
+            params = request.content_params or {}
+            charset = params.get("charset", "utf-8").strip().strip('"').lower()
             if charset not in UTF8_NAMES:
                 message = _(
                     "The form was sent in the character set %(charset)s; this site reads forms "
@@ -93,11 +95,11 @@ class RequestBodyCapMiddleware:
 
 
 class ChosenLanguageMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self.languages = {code for code, _name in settings.LANGUAGES}
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         language = chosen if chosen in self.languages else settings.LANGUAGE_CODE
         translation.activate(language)
@@ -128,7 +130,7 @@ def extra_hosts() -> frozenset[str]:
     when ``ALLOWED_HOSTS`` is this machine's
     own (not set by hand), the addresses this machine has now (it may have joined the wifi
     after starting). Looked up again at most every few seconds."""
-    hosts = cache.get(EXTRA_HOSTS_CACHE_KEY)
+    hosts: frozenset[str] | None = cache.get(EXTRA_HOSTS_CACHE_KEY)
     if hosts is not None:
         return hosts
     from tournament.models import Club
@@ -153,7 +155,7 @@ def extra_hosts() -> frozenset[str]:
     return hosts
 
 
-def _forget_extra_hosts(**kwargs) -> None:
+def _forget_extra_hosts(**kwargs: object) -> None:
     cache.delete(EXTRA_HOSTS_CACHE_KEY)
 
 
@@ -165,14 +167,14 @@ class SiteAddressHostMiddleware:
     for it. A host from :func:`extra_hosts` is checked here instead, so a director who sets the
     address for phones on the site does not need to restart the server."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
-        host = request._get_raw_host()
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        host = request._get_raw_host()  # type: ignore[attr-defined]  # private, not in the stubs
         domain, _port = split_domain_port(host)
         if domain and not validate_host(domain, settings.ALLOWED_HOSTS) and domain in extra_hosts():
-            request.get_host = lambda: host  # checked above
+            request.get_host = lambda: host  # type: ignore[method-assign]  # checked above
         return self.get_response(request)
 
 
@@ -184,13 +186,13 @@ class DatabaseUnavailableMiddleware:
     503 with a plain page instead of a bare error, also while signing in. Errors outside the
     views (the session, saving the sign-in) reach the same page through ``handler500``."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, DATABASE_UNREACHABLE):
             return None
         from tournament.venue.error_pages import database_unavailable

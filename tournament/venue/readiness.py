@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from django.apps import AppConfig
 from django.conf import settings
 from django.core.checks import Error, Tags, register
 from django.core.exceptions import ImproperlyConfigured
@@ -36,7 +39,9 @@ def require_secret_key() -> None:
 
 
 @register(Tags.security, deploy=True)
-def secret_key_check(app_configs=None, **kwargs) -> list[Error]:
+def secret_key_check(
+    app_configs: Sequence[AppConfig] | None = None, **kwargs: object
+) -> list[Error]:
     return [] if secret_key_set() else [Error(secret_key_message(), id="tournament.E001")]
 
 
@@ -101,7 +106,11 @@ def database_problem(alias: str = "default", *, migrations: bool = True) -> str 
 
 
 @register(Tags.database)
-def database_reachable_check(app_configs=None, databases=None, **kwargs) -> list[Error]:
+def database_reachable_check(
+    app_configs: Sequence[AppConfig] | None = None,
+    databases: Sequence[str] | None = None,
+    **kwargs: object,
+) -> list[Error]:
     """``manage.py check --database default`` (and ``migrate``) stop with the plain paragraph
     when the database cannot be reached, instead of saying "no issues"."""
     errors = []

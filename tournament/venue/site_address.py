@@ -87,7 +87,7 @@ def request_port(request: HttpRequest) -> str:
     _domain, port = split_domain_port(request.get_host())
     if port:
         return port
-    return {"http": "80", "https": "443"}.get(request.scheme) or str(request.get_port())
+    return {"http": "80", "https": "443"}.get(request.scheme or "") or str(request.get_port())
 
 
 def network_url(request: HttpRequest | None = None) -> str | None:
@@ -96,7 +96,7 @@ def network_url(request: HttpRequest | None = None) -> str | None:
     if address is None:
         return None
     if request is not None:
-        return _with_port(request.scheme, address, request_port(request))
+        return _with_port(request.scheme or "http", address, request_port(request))
     return _with_port("http", address, bind_port())
 
 
@@ -356,7 +356,7 @@ def machine_site_urls(request: HttpRequest | None = None) -> list[str]:
     ``.local`` name is accepted when typed, but not offered: many Android phones do not resolve
     it, and one click would break every QR code.)"""
     if request is not None:
-        scheme, port = request.scheme, request_port(request)
+        scheme, port = request.scheme or "http", request_port(request)
     else:
         scheme, port = "http", bind_port()
     return [_with_port(scheme, host, port) for host in network.machine_addresses()]

@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 
 from tournament.errors import form_page_status
 from tournament.models import Club
-from tournament.permissions import ADMIN, club_required
+from tournament.permissions import ADMIN, SignedInRequest, club_required
 from tournament.venue.forms import SiteAddressForm
 from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import (
@@ -33,7 +33,7 @@ from tournament.venue.site_address import (
 
 @never_cache
 @club_required(ADMIN)
-def site_address_edit(request: HttpRequest, club: Club) -> HttpResponse:
+def site_address_edit(request: SignedInRequest, club: Club) -> HttpResponse:
     fixed = bool(operator_site_url())  # SITE_URL: the server's, no club changes it
     example = network_url(request) or next(iter(machine_site_urls(request)), None)
     several = Club.objects.exclude(pk=club.pk).exists()  # then only ALLOWED_HOSTS answer

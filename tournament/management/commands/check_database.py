@@ -8,8 +8,9 @@ with one paragraph naming the database (never its password) otherwise. ``make ru
 from __future__ import annotations
 
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 
 from tournament.venue.readiness import database_description, database_problem
@@ -19,14 +20,14 @@ class Command(BaseCommand):
     help = "Check that the database can be reached (and is migrated); a plain message if not."
     requires_system_checks = []
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--no-migrations",
             action="store_true",
             help="only check that the database answers (before running migrate)",
         )
 
-    def handle(self, *args, no_migrations: bool, **options) -> None:
+    def handle(self, *args: object, no_migrations: bool, **options: Any) -> None:
         problem = database_problem(migrations=not no_migrations)
         if problem:
             self.stderr.write(problem)

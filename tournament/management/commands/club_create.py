@@ -7,10 +7,12 @@ slug (its short name in addresses and commands) is the last line printed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -25,7 +27,7 @@ class Command(BaseCommand):
         "printed once). Prints the club's short name last."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--name", required=True, help="the club's name, as the pages show it")
         parser.add_argument(
             "--admin",
@@ -34,7 +36,7 @@ class Command(BaseCommand):
             help="the club's first club admin: an existing account, or a new one",
         )
 
-    def handle(self, *args, name: str, admin: str, **options) -> None:
+    def handle(self, *args: object, name: str, admin: str, **options: Any) -> None:
         if not name.strip():
             raise CommandError(_("--name is empty: give the club a name."))
         try:

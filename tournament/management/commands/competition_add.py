@@ -1,6 +1,8 @@
 """Add a tournament to a competition as its next evening and match its players to members."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.errors import Refused
 from tournament.management.options import competition_by_slug, tournament_by_slug
@@ -13,11 +15,11 @@ class Command(BaseCommand):
         "register by name and club; near matches wait on the site's questions page."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("--tournament", required=True, metavar="SLUG")
 
-    def handle(self, *args, slug: str, tournament: str, **options) -> None:
+    def handle(self, *args: object, slug: str, tournament: str, **options: Any) -> None:
         competition = competition_by_slug(slug)
         try:
             evening = competition_add(

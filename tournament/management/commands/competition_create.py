@@ -1,6 +1,8 @@
 """Create a competition (a season of evenings); its slug is the last line printed."""
 
-from django.core.management.base import BaseCommand, CommandError
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
@@ -14,7 +16,7 @@ class Command(BaseCommand):
         "members below the minimum of evenings are listed unranked. Prints the slug last."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--name", required=True)
         parser.add_argument("--season", default="")
         parser.add_argument("--tournament", action="append", default=[], metavar="SLUG")
@@ -24,7 +26,9 @@ class Command(BaseCommand):
         parser.add_argument("--season-seating", action="store_true")
         add_club_argument(parser)
 
-    def handle(self, *args, name: str, tournament: list[str], club: str | None, **options) -> None:
+    def handle(
+        self, *args: object, name: str, tournament: list[str], club: str | None, **options: Any
+    ) -> None:
         if not name.strip():
             raise CommandError("--name is empty.")
         tournaments = [tournament_by_slug(slug) for slug in tournament]

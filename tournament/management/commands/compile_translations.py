@@ -5,6 +5,7 @@ it, so set-up compiles with polib (pure Python) instead.
 """
 
 from pathlib import Path
+from typing import Any
 
 import polib
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 class Command(BaseCommand):
     help = "Compile the translation catalogues (locale/*/LC_MESSAGES/*.po) to .mo files."
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         compiled = 0
         for locale_dir in settings.LOCALE_PATHS:
             for po_path in sorted(Path(locale_dir).glob("*/LC_MESSAGES/*.po")):
@@ -36,7 +37,7 @@ class Command(BaseCommand):
 def _refuse_duplicates(po_path: Path, catalogue: polib.POFile) -> None:
     """GNU msgfmt refuses a catalogue with a message defined twice; so does this (polib would
     silently keep one of the two translations)."""
-    seen: dict[tuple[str | None, str], int] = {}
+    seen: dict[tuple[str | None, str], int | None] = {}
     for entry in catalogue:
         key = (entry.msgctxt, entry.msgid)
         if key in seen:

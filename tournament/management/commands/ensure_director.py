@@ -12,10 +12,13 @@ production set-up call it without a terminal.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.contrib.auth.models import User, UserManager
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from tournament.clubs.services import club_sole
@@ -40,7 +43,7 @@ class Command(BaseCommand):
         "exists; with --new-password give an account a new generated password."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--username", help=f"the account's username (default: {DEFAULT_USERNAME!r})"
         )
@@ -50,7 +53,7 @@ class Command(BaseCommand):
             help="give the account a new generated password (prints it once)",
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         with transaction.atomic():
             self._ensure(**options)
             self._ensure_club()
@@ -65,7 +68,7 @@ class Command(BaseCommand):
                 club=club, user=user, defaults={"role": ClubRole.Role.ADMIN}
             )
 
-    def _ensure(self, *, username: str | None, new_password: bool, **options) -> None:
+    def _ensure(self, *, username: str | None, new_password: bool, **options: object) -> None:
         users = get_user_model().objects
         directors = users.filter(is_superuser=True, is_active=True).order_by("pk")
         if username is not None and not username.strip():
@@ -113,13 +116,13 @@ class Command(BaseCommand):
             % {"names": names, "command": NEW_PASSWORD_COMMAND}
         )
 
-    def _with_published_password(self, users):
+    def _with_published_password(self, users: UserManager[User]) -> User | None:
         for user in users.filter(is_active=True, username=DEFAULT_USERNAME):
             if any(user.check_password(p) for p in PUBLISHED_PASSWORDS):
                 return user
         return None
 
-    def _only_director(self, directors) -> str:
+    def _only_director(self, directors: QuerySet[User]) -> str:
         names = [d.get_username() for d in directors[:2]]
         if len(names) == 1:
             return names[0]
@@ -130,12 +133,12 @@ class Command(BaseCommand):
             % {"names": ", ".join(d.get_username() for d in directors)}
         )
 
-    def _create(self, users, name: str) -> None:
+    def _create(self, users: UserManager[User], name: str) -> None:
         password = generated_password()
         users.create_superuser(username=name, password=password)
         self._announce(_("The director account has been created. Sign in with:"), name, password)
 
-    def _give_password(self, user, heading: str) -> None:
+    def _give_password(self, user: User, heading: str) -> None:
         from axes.utils import reset
 
         password = generated_password()

@@ -1,8 +1,9 @@
 """Write a competition's season standings as JSON, CSV or the season workbook."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.management.options import competition_by_slug, write_output
 from tournament.season.exports import SeasonExporter
@@ -14,12 +15,14 @@ class Command(BaseCommand):
         "or xlsx (standings, one sheet per evening, statistics; needs -o FILE)."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("--format", choices=SeasonExporter.formats, default="json")
         parser.add_argument("-o", "--output", type=Path, default=None)
 
-    def handle(self, *args, slug: str, format: str, output: Path | None, **options) -> None:
+    def handle(
+        self, *args: object, slug: str, format: str, output: Path | None, **options: Any
+    ) -> None:
         if format == "xlsx" and output is None:
             raise CommandError("An Excel file cannot go to the terminal: add -o FILE.xlsx.")
         exported = SeasonExporter.of(competition_by_slug(slug), format=format).render()

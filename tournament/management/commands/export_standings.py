@@ -1,8 +1,9 @@
 """Write the live standings of a tournament as JSON, CSV or Excel."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.management.options import tournament_by_slug, write_output
 from tournament.standings.exports import StandingsExporter
@@ -14,7 +15,7 @@ class Command(BaseCommand):
         "Excel are in the tournament's language; Dutch CSV is separated by ';', English by ','."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("--format", choices=StandingsExporter.formats, default="json")
         parser.add_argument("-o", "--output", type=Path, default=None)
@@ -26,12 +27,12 @@ class Command(BaseCommand):
 
     def handle(
         self,
-        *args,
+        *args: object,
         slug: str,
         format: str,
         output: Path | None,
         delimiter: str | None,
-        **options,
+        **options: Any,
     ) -> None:
         if delimiter is not None and format != "csv":
             raise CommandError("--delimiter is for --format csv.")

@@ -1,8 +1,9 @@
 """Create a competition, its register members and evenings from a competition file."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
@@ -17,11 +18,11 @@ class Command(BaseCommand):
         "checked first; on any problem nothing is stored. Prints the competition's slug last."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="the competition file (.json)")
         add_club_argument(parser)
 
-    def handle(self, *args, file: Path, club: str | None, **options) -> None:
+    def handle(self, *args: object, file: Path, club: str | None, **options: Any) -> None:
         owner = club_option(club)
         try:
             raw = file.read_bytes()

@@ -1,8 +1,9 @@
 """Create a tournament from a portable tournament file (version 1), or restore a backup."""
 
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
@@ -18,7 +19,7 @@ class Command(BaseCommand):
         "problem nothing is stored. Prints the new tournament's slug last."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="the tournament file (.json)")
         parser.add_argument(
             "--slug", default=None, help="restore under this short name (it must be free)"
@@ -32,7 +33,13 @@ class Command(BaseCommand):
         add_club_argument(parser)
 
     def handle(
-        self, *args, file: Path, slug: str | None, replace: bool, club: str | None, **options
+        self,
+        *args: object,
+        file: Path,
+        slug: str | None,
+        replace: bool,
+        club: str | None,
+        **options: Any,
     ) -> None:
         if replace and slug is None:
             raise CommandError(

@@ -12,10 +12,12 @@ Seating a round for real is the director's "seat round" button
 
 import json
 import sys
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any, NotRequired, TypedDict, cast
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.errors import ScoringError
 from scoring.seating import Balance, SeatingError, plan_seating
@@ -26,10 +28,22 @@ from tournament.rounds.seating_options import club_pairs
 from tournament.rounds.selectors import next_round_number, players_for_round
 
 
+class _Request(TypedDict):
+    """What the command asks ``plan_seating`` for, besides the players and the limits."""
+
+    rounds: int
+    history: Sequence[Sequence[Sequence[int]]]
+    table_sizes: tuple[int, ...]
+    prefer: int
+    balance: Balance | str
+    apart: NotRequired[list[tuple[int, int]]]
+    apart_first_round: NotRequired[Sequence[tuple[int, int]]]
+
+
 class Command(BaseCommand):
     help = "Plan the seating of several rounds and print it with its quality (saves nothing)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         who = parser.add_mutually_exclusive_group(required=True)
         who.add_argument("--players", type=int, help="plan for N players numbered 0..N-1")
         who.add_argument("--tournament", metavar="SLUG", help="plan a tournament's next rounds")
@@ -57,7 +71,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--format", choices=["json", "text"], default="text")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         if options["players"] is not None:
             if options["rounds"] is None:
                 raise CommandError("--players needs --rounds.")
@@ -67,14 +81,14 @@ class Command(BaseCommand):
                 )
             keys = list(range(options["players"]))
             names = {key: str(key) for key in keys}
-            request = {
+            request: _Request = {
                 "rounds": options["rounds"],
                 "history": (),
                 "table_sizes": self._sizes(options["table_sizes"], (4, 5)),
                 "prefer": options["prefer"] or 4,
                 "balance": options["balance"] or Balance.EVEN,
             }
-            label = {key: key for key in keys}
+            label: dict[int, int | str] = {key: key for key in keys}
         else:
             keys, names, label, request = self._tournament(options)
         if request["rounds"] < 1:
@@ -88,7 +102,7 @@ class Command(BaseCommand):
                 **request,
             )
         except SeatingError as exc:
-            who = ", ".join(names[key] for key in exc.players)
+            who = ", ".join(names[cast(int, key)] for key in exc.players)  # the keys given
             raise CommandError(f"{exc} ({who})" if who else str(exc)) from exc
         except ScoringError as exc:
             raise CommandError(str(exc)) from exc
@@ -122,13 +136,15 @@ class Command(BaseCommand):
         except ValueError:
             raise CommandError(f"--table-sizes {text!r}: give sizes like 4,5.") from None
 
-    def _tournament(self, options):
+    def _tournament(
+        self, options: dict[str, Any]
+    ) -> tuple[list[int], dict[int, str], dict[int, int | str], _Request]:
         tournament = tournament_by_slug(options["tournament"])
         number = next_round_number(tournament)
         players = list(players_for_round(tournament, number).order_by("pk"))
         names = {p.pk: p.name for p in tournament.players.all()}
-        label = {p.pk: p.file_id for p in tournament.players.all()}
-        clubs_apart = []
+        label: dict[int, int | str] = {p.pk: p.file_id for p in tournament.players.all()}
+        clubs_apart: list[tuple[int, int]] = []
         if options["apart_clubs"]:
             clubs_apart = [
                 (a.pk, b.pk) for a, b in combinations(players, 2) if a.club and a.club == b.club
@@ -137,12 +153,14 @@ class Command(BaseCommand):
         history = seating_history(tournament, before=number)
         sizes = self._sizes(options["table_sizes"], tuple(tournament.table_sizes))
         prefer = options["prefer"] or tournament.prefer_size
-        first_round = clubs_apart if options["apart_clubs"] == "first" else ()
+        first_round: Sequence[tuple[int, int]] = (
+            clubs_apart if options["apart_clubs"] == "first" else ()
+        )
         if not options["apart_clubs"] and not history and tournament.clubs_apart_first_round:
             # What "seat round 1" does.
             tables = len(table_split(len(players), sizes=sizes, prefer=prefer).sizes)
             first_round = club_pairs({p.pk: p.club for p in players}, tables)
-        request = {
+        request: _Request = {
             "rounds": rounds,
             "history": history,
             "table_sizes": sizes,

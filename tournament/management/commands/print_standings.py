@@ -1,6 +1,9 @@
 """Print the standings, with the points of every round, to a PDF."""
 
-from django.core.management.base import BaseCommand
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournament.management.options import tournament_by_slug
 from tournament.printing.commands import add_output_argument, printout_write
@@ -11,11 +14,11 @@ from tournament.venue.site_address import site_url
 class Command(BaseCommand):
     help = "Write the standings (with the points of every round) as a PDF."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         add_output_argument(parser)
 
-    def handle(self, *args, slug, output, **options) -> None:
+    def handle(self, *args: object, slug: str, output: Path, **options: Any) -> None:
         tournament = tournament_by_slug(slug)
         printout = standings_printout(tournament)
         printout_write(

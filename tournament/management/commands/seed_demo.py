@@ -8,6 +8,7 @@ gets no demo.
 
 import json
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -26,7 +27,7 @@ class Command(BaseCommand):
     help = "Load the demo tournament if it is missing."
 
     @transaction.atomic
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
         if Club.objects.count() > 1:
             return

@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
@@ -115,7 +116,7 @@ def banner(host: str, port: int) -> list[str]:
 class Command(BaseCommand):
     help = "Serve the site with waitress (the venue server of make run)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--bind",
             default=os.environ.get("BIND") or DEFAULT_BIND,
@@ -128,7 +129,7 @@ class Command(BaseCommand):
             help=f"requests served at once (default {DEFAULT_THREADS})",
         )
 
-    def handle(self, *args, bind: str, threads: int, **options) -> None:
+    def handle(self, *args: object, bind: str, threads: int, **options: Any) -> None:
         host, port = parse_bind(bind)
         if threads < 1:
             raise CommandError(_("--threads must be at least 1."))
