@@ -46,6 +46,10 @@ def on_postgres() -> bool:
     return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
 
+def _grouped(item: pytest.Item) -> bool:
+    return item.get_closest_marker("xdist_group") is not None
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """On PostgreSQL only the tests that can find something there: those that use the site's
@@ -53,10 +57,18 @@ def pytest_collection_modifyitems(config, items):
     over the view tests is the page in Chromium, not the database). Pure rules, files, the
     wheel, the servers on their own SQLite and the layout run on the SQLite pass only. The rule
     is in the README ("Running the tests")."""
+    # The tests that start servers, virtualenvs or a second database keep them for their module
+    # (an xdist group: one worker each); those that never touch the site's database go first,
+    # so that they run beside the rest instead of after it.
+    items.sort(key=lambda item: not (_grouped(item) and not uses_database(item)))
     if not on_postgres():
         return
     kept = [
-        item for item in items if uses_database(item) and item.get_closest_marker("browser") is None
+        item
+        for item in items
+        if uses_database(item)
+        and item.get_closest_marker("browser") is None
+        and item.get_closest_marker("both_databases") is None
     ]
     if len(kept) < len(items):
         keep = set(kept)
