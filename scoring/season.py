@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+# Whatever the caller names a member by (the site: the member's id).
+M = TypeVar("M", bound=Hashable)
 
 
 class SeasonCode(StrEnum):
@@ -71,7 +74,7 @@ class SeasonRule:
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonRow:
+class SeasonRow(Generic[M]):
     """One member's line of the season standings.
 
     - ``rank``: shared when points, bollen and correct are all equal; ``None`` for a member
@@ -84,7 +87,7 @@ class SeasonRow:
     """
 
     rank: int | None
-    member: Hashable
+    member: M
     name: str
     points: int
     bollen: int
@@ -128,13 +131,13 @@ def season_merge(
 
 
 def season_standings(
-    results: Mapping[Hashable, Mapping[int, EveningResult]],
+    results: Mapping[M, Mapping[int, EveningResult]],
     *,
     evenings: Sequence[int],
     rule: SeasonRule = SeasonRule(),
-    names: Mapping[Hashable, str] | None = None,
-    name_keys: Mapping[Hashable, tuple[Any, ...]] | None = None,
-) -> list[SeasonRow]:
+    names: Mapping[M, str] | None = None,
+    name_keys: Mapping[M, tuple[Any, ...]] | None = None,
+) -> list[SeasonRow[M]]:
     """The season standings of the members in ``results`` (member -> evening number -> result;
     an evening a member missed is simply absent) over the competition's ``evenings``.
 
@@ -154,7 +157,7 @@ def season_standings(
                     evening=number,
                 )
 
-    def name_of(member: Hashable) -> str:
+    def name_of(member: M) -> str:
         name = names.get(member) if names is not None else None
         return str(member) if name is None else name
 
@@ -173,7 +176,7 @@ def season_standings(
         tallies.append((key, member, by_evening, counted, merit, ranked))
     tallies.sort(key=lambda item: item[0])
 
-    rows: list[SeasonRow] = []
+    rows: list[SeasonRow[M]] = []
     previous: tuple[int, int, int] | None = None
     for position, (_key, member, by_evening, counted, merit, ranked) in enumerate(tallies, start=1):
         rank: int | None = None

@@ -11,17 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from scoring.errors import ErrorCode, Problem, ScoringError
 from scoring.sheet import SeatTotals, SheetResult
 
+# Whatever the caller names a player by (the site: the player's id).
+P = TypeVar("P", bound=Hashable)
+
 
 @dataclass(frozen=True, slots=True)
-class RoundScore:
+class RoundScore(Generic[P]):
     """One player's result in one tournament round (one table's game)."""
 
-    player: Hashable
+    player: P
     round: int
     tournament_points: int
     bollen: int
@@ -47,7 +50,7 @@ DEFAULT_ORDER: tuple[TieBreak, ...] = (TieBreak.TOURNAMENT_POINTS, TieBreak.FEWE
 
 
 @dataclass(frozen=True, slots=True)
-class StandingRow:
+class StandingRow(Generic[P]):
     """One line of the standings.
 
     ``per_round`` maps a round number to the tournament points of that round, for the rounds the
@@ -55,7 +58,7 @@ class StandingRow:
     """
 
     rank: int
-    player: Hashable
+    player: P
     tournament_points: int
     bollen: int
     correct: int
@@ -110,13 +113,13 @@ def tie_break_order(order: Iterable[TieBreak | str]) -> tuple[TieBreak, ...]:
 
 
 def standings(
-    scores: Iterable[RoundScore],
+    scores: Iterable[RoundScore[P]],
     *,
     order: Sequence[TieBreak] = DEFAULT_ORDER,
-    players: Iterable[Hashable] = (),
-    names: Mapping[Hashable, str] | None = None,
-    name_keys: Mapping[Hashable, tuple[Any, ...]] | None = None,
-) -> list[StandingRow]:
+    players: Iterable[P] = (),
+    names: Mapping[P, str] | None = None,
+    name_keys: Mapping[P, tuple[Any, ...]] | None = None,
+) -> list[StandingRow[P]]:
     """Rank the players by their summed round scores.
 
     ``players`` appear even without scores (with zeros). Rows that share a rank are ordered by
@@ -125,7 +128,7 @@ def standings(
     in one round is refused (ScoringError DUPLICATE_SCORE, one problem per repeat).
     """
     criteria = [_CRITERION[tie_break] for tie_break in tie_break_order(order)]
-    tallies: dict[Hashable, _Tally] = {player: _Tally() for player in players}
+    tallies: dict[P, _Tally] = {player: _Tally() for player in players}
     duplicates: list[Problem] = []
     for score in scores:
         tally = tallies.setdefault(score.player, _Tally())
@@ -147,18 +150,18 @@ def standings(
     if duplicates:
         raise ScoringError(duplicates)
 
-    def name_of(player: Hashable) -> str:
+    def name_of(player: P) -> str:
         name = names.get(player) if names is not None else None
         return str(player) if name is None else name
 
-    def sort_key(item: tuple[Hashable, _Tally]) -> tuple[Any, ...]:
+    def sort_key(item: tuple[P, _Tally]) -> tuple[Any, ...]:
         player, tally = item
         name = name_of(player)
         merit = tuple(criterion(tally) for criterion in criteria)
         listed = name_keys.get(player, ()) if name_keys is not None else ()
         return merit, listed, name.casefold(), name, str(player), repr(player)
 
-    rows: list[StandingRow] = []
+    rows: list[StandingRow[P]] = []
     previous_merit = None
     for position, item in enumerate(sorted(tallies.items(), key=sort_key), start=1):
         player, tally = item
@@ -181,14 +184,14 @@ def standings(
     return rows
 
 
-def round_scores(seats: Sequence[Hashable], result: SheetResult, *, round: int) -> list[RoundScore]:
+def round_scores(seats: Sequence[P], result: SheetResult, *, round: int) -> list[RoundScore[P]]:
     """The round scores of one table: ``seats[i]`` is the player at seat ``i`` of ``result``."""
     return seat_round_scores(seats, result.totals, round=round)
 
 
 def seat_round_scores(
-    seats: Sequence[Hashable], totals: Sequence[SeatTotals], *, round: int
-) -> list[RoundScore]:
+    seats: Sequence[P], totals: Sequence[SeatTotals], *, round: int
+) -> list[RoundScore[P]]:
     """The round scores of one table from its seats' totals: ``seats[i]`` has ``totals[i]``."""
     if len(seats) != len(totals):
         raise ValueError(f"{len(seats)} players given for a table of {len(totals)} seats")

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from scoring.deals import DEAL_COUNT, DEALS
 from scoring.sheet import CellState, SeatTotals, SheetResult, deal_box
+
+# Whatever the caller names a player by (the site: the player's id).
+P = TypeVar("P", bound=Hashable)
 
 HAND_SIZES: tuple[int, ...] = tuple(sorted({spec.hand_size for spec in DEALS}))
 """The hand sizes of the schedule, smallest first: 1 to 5 cards."""
@@ -26,12 +30,12 @@ BLIND_DEAL: int = next(spec.number for spec in DEALS if spec.blind)
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Game(Generic[P]):
     """One table's game in one round: ``players[i]`` sat at seat ``i`` of ``result``."""
 
     round: int
     table: int
-    players: tuple[Hashable, ...]
+    players: tuple[P, ...]
     result: SheetResult
 
 
@@ -40,7 +44,7 @@ Boxes = Sequence[Sequence[Sequence[int | None]]]
 
 
 @dataclass(frozen=True, slots=True)
-class KeptGame:
+class KeptGame(Generic[P]):
     """One table's game as its boxes and its kept totals, for a reader that has them and need
     not score the sheet again: ``boxes[d][i]`` is ``(bid, tricks)`` of seat ``i`` in deal
     ``d + 1`` (deals and seats not written may be left out), ``totals[i]`` what seat ``i``
@@ -48,13 +52,13 @@ class KeptGame:
 
     round: int
     table: int
-    players: tuple[Hashable, ...]
+    players: tuple[P, ...]
     boxes: Boxes
     totals: Sequence[SeatTotals]
     complete: bool
 
 
-def _played(game: Game | KeptGame) -> tuple[Boxes, Sequence[SeatTotals], bool]:
+def _played(game: Game[Any] | KeptGame[Any]) -> tuple[Boxes, Sequence[SeatTotals], bool]:
     """The boxes, totals and completeness of either kind of game."""
     if isinstance(game, KeptGame):
         return game.boxes, game.totals, game.complete
@@ -111,13 +115,13 @@ class BidTally:
 
 
 @dataclass(frozen=True, slots=True)
-class GameScore:
+class GameScore(Generic[P]):
     """One player's complete game: where it was played and the totals of the form."""
 
     round: int
     table: int
     seat: int
-    player: Hashable
+    player: P
     tournament_points: int
     bollen: int
     points: int
@@ -125,7 +129,7 @@ class GameScore:
 
 
 @dataclass(frozen=True, slots=True)
-class Statistics:
+class Statistics(Generic[P]):
     """What :func:`tournament_statistics` finds.
 
     ``by_deal[d - 1]`` is deal ``d``; ``by_hand_size`` maps 1..5 cards to the deals of that size
@@ -141,18 +145,18 @@ class Statistics:
     others: BidTally
     overall: BidTally
     player_games: int
-    bol_free: tuple[GameScore, ...]
-    best: tuple[GameScore, ...]
+    bol_free: tuple[GameScore[P], ...]
+    best: tuple[GameScore[P], ...]
 
 
 def _total(tallies: Iterable[BidTally]) -> BidTally:
     return sum(tallies, BidTally())
 
 
-def tournament_statistics(games: Iterable[Game | KeptGame]) -> Statistics:
+def tournament_statistics(games: Iterable[Game[P] | KeptGame[P]]) -> Statistics[P]:
     """Add up the complete deals and games of ``games`` (any order, any progress)."""
     counts = [[0, 0, 0, 0] for _ in range(DEAL_COUNT)]  # bids, kept, over, under per deal
-    complete: list[GameScore] = []
+    complete: list[GameScore[P]] = []
     for game in games:
         boxes, seat_totals, game_complete = _played(game)
         if len(game.players) != len(seat_totals):

@@ -407,9 +407,9 @@ def load_tournaments_table_scores(
     return scores
 
 
-def sheets_round_scores(sheets: Iterable[TableSheet | TableScore]) -> list[RoundScore]:
+def sheets_round_scores(sheets: Iterable[TableSheet | TableScore]) -> list[RoundScore[int]]:
     """Every seated player's score per round, from the sheets that have any entries."""
-    scores: list[RoundScore] = []
+    scores: list[RoundScore[int]] = []
     for table in sheets:
         if table.has_entries:
             totals = table.totals if isinstance(table, TableScore) else table.result().totals

@@ -11,7 +11,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from django.http import HttpResponse
 from django.utils.formats import date_format
@@ -20,10 +20,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+
+if TYPE_CHECKING:
+    from tournament.models import Tournament
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPE = "text/csv; charset=utf-8"
@@ -47,7 +50,7 @@ class ExportFile:
         return response
 
 
-def download_name(tournament, what: str, extension: str) -> str:
+def download_name(tournament: Tournament, what: str, extension: str) -> str:
     """``<slug>-<what>.<extension>``; ``what`` is in the language of the page it is asked from,
     so that a Dutch director downloads ``…-klassement.csv``."""
     return f"{tournament.slug}-{slugify(what)}.{extension}"
@@ -102,19 +105,25 @@ def new_workbook(title: str) -> Workbook:
 
 
 def xlsx_printable(
-    sheet: Worksheet, *, title_rows: str | None = None, orientation: str = "landscape"
+    sheet: Worksheet,
+    *,
+    title_rows: str | None = None,
+    orientation: Literal["portrait", "landscape"] = "landscape",
 ) -> None:
     """Printed from Excel: A4 landscape, as wide as one page, the header rows on every page."""
     sheet.page_setup.orientation = orientation
     sheet.page_setup.paperSize = Worksheet.PAPERSIZE_A4
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    fit = sheet.sheet_properties.pageSetUpPr
+    # openpyxl gives every sheet its page set-up properties; the stubs allow none.
+    assert fit is not None
+    fit.fitToPage = True
     if title_rows:
         sheet.print_title_rows = title_rows
 
 
-def xlsx_heading(tournament) -> str:
+def xlsx_heading(tournament: Tournament) -> str:
     """What every printed page says at the top left: the tournament's name and date, in the
     active language."""
     if tournament.date is None:
@@ -127,13 +136,18 @@ def xlsx_page_header(workbook: Workbook, heading: str) -> None:
     right, so that loose pages can be put back in order."""
     page = _("Page &P of &N")
     for sheet in workbook.worksheets:
+        header = sheet.oddHeader
+        # openpyxl gives every sheet its header and its three parts; the stubs allow none.
+        assert header is not None
+        assert header.left is not None and header.center is not None
+        assert header.right is not None
         # "&" starts a code in a header; a literal one is doubled.
-        sheet.oddHeader.left.text = ILLEGAL_CHARACTERS_RE.sub("", heading).replace("&", "&&")
-        sheet.oddHeader.center.text = sheet.title.replace("&", "&&")
-        sheet.oddHeader.right.text = page
+        header.left.text = ILLEGAL_CHARACTERS_RE.sub("", heading).replace("&", "&&")
+        header.center.text = sheet.title.replace("&", "&&")
+        header.right.text = page
 
 
-def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> WriteOnlyCell:
+def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> Cell:
     """A cell whose text is always stored as text, never as a formula, and without the control
     characters a workbook cannot hold (a name stored before they were refused)."""
     if isinstance(value, str):
@@ -151,7 +165,8 @@ def xlsx_add_sheet(
 ) -> Worksheet:
     """Add a sheet with a bold, frozen header row, an autofilter and sensible column widths;
     it prints landscape, one page wide, with the header on every page."""
-    sheet = workbook.create_sheet(title=ILLEGAL_CHARACTERS_RE.sub("", title)[:31])
+    # A write-only workbook makes write-only sheets, which print as a Worksheet does.
+    sheet: Worksheet = workbook.create_sheet(title=ILLEGAL_CHARACTERS_RE.sub("", title)[:31])
     widths = list(widths)
     for index in range(len(rows.header)):
         width = widths[index] if index < len(widths) else None
@@ -174,7 +189,7 @@ def xlsx_add_sheet(
     return sheet
 
 
-def _indented(cell: WriteOnlyCell) -> WriteOnlyCell:
+def _indented(cell: Cell) -> Cell:
     if isinstance(cell.value, str):
         cell.alignment = TEXT_INDENT
     return cell

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db import models
 from django.db.models import Case, Exists, OuterRef, Q, Value, When
@@ -10,12 +10,22 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models.tournaments import Player, Tournament
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class RoundProgress(TypedDict):
+    """What ``RoundQuerySet.with_state`` adds to each round: its state as ``progress``."""
+
+    progress: str  # a Round.State value
+
 
 class RoundQuerySet(models.QuerySet["Round"]):
-    def with_state(self) -> RoundQuerySet:
+    def with_state(self) -> models.QuerySet[WithAnnotations[Round, RoundProgress]]:
         """The rounds with their state (``Round.state``) read in the same query, as
         ``progress``: filter and order on it like a field."""
-        return self.annotate(progress=round_progress())
+        # The plugin names the annotation's TypedDict itself and finds it unlike this one.
+        return self.annotate(progress=round_progress())  # type: ignore[return-value]
 
 
 def round_progress() -> Case:

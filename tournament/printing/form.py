@@ -94,7 +94,9 @@ class FormGeometry:
         deals_right = NAME_WIDTH + DEAL_COUNT * DEAL_WIDTH
         strokes: dict[tuple[float, str], list[str]] = {}
 
-        def line(x1, y1, x2, y2, stroke, color="#000"):
+        def line(
+            x1: float, y1: float, x2: float, y2: float, stroke: float, color: str = "#000"
+        ) -> None:
             strokes.setdefault((stroke, color), []).append(
                 f"M{_mm(x1)} {_mm(y1)}L{_mm(x2)} {_mm(y2)}"
             )

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext
 from scoring.deals import DEALS
 from tournament.exports.base import download_name
 from tournament.models import Round, Tournament
+from tournament.permissions import AnyUser
 from tournament.printing import documents
 from tournament.sheets.table_link_urls import table_entry_urls
 from tournament.venue.qr import qr_data_uri
@@ -20,7 +21,7 @@ from tournament.venue.qr import qr_data_uri
 class Printout:
     template: str
     filename: str
-    context: dict = field(default_factory=dict)
+    context: dict[str, object] = field(default_factory=dict)
 
 
 def current_round(tournament: Tournament) -> Round | None:
@@ -34,7 +35,7 @@ def current_round(tournament: Tournament) -> Round | None:
 
 
 def sheets_printout(
-    tournament: Tournament, round_number: int, *, site: str, by_user=None
+    tournament: Tournament, round_number: int, *, site: str, by_user: AnyUser | None = None
 ) -> Printout | None:
     """The score sheets of a round, their QR codes under ``site``; ``None`` without tables.
 

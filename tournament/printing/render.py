@@ -42,10 +42,10 @@ def _static_file(path: str) -> Path | None:
     return None
 
 
-class StaticFetcher(URLFetcher):
+class StaticFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no types
     """Hands WeasyPrint the site's static files from disk and data URIs; refuses the rest."""
 
-    def fetch(self, url, headers=None):
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         if url.startswith("data:"):
             return super().fetch(url, headers)
         path = _static_file(urlsplit(url).path)
@@ -59,7 +59,8 @@ def html_to_pdf(html: str, *, base_url: str) -> bytes:
     """A tagged PDF (headings, tables and reading order marked, for screen readers and reflow)
     in the fonts that come with the site (``print.css``)."""
     document = HTML(string=html, base_url=base_url, url_fetcher=StaticFetcher())
-    return document.write_pdf(pdf_tags=True)
+    pdf: bytes = document.write_pdf(pdf_tags=True)
+    return pdf
 
 
 def printout_html(

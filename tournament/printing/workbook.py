@@ -20,11 +20,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.pagebreak import Break
+
+# The sheets are write-only; the stubs type them, as they print, as a Worksheet.
+from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.deals import DEAL_COUNT, DEALS, MAX_SEATS
 from scoring.sheet import CellState, deal_box
@@ -128,12 +131,19 @@ class FinalWorkbookExporter:
         return buffer.getvalue()
 
 
-def _set_widths(sheet: WriteOnlyWorksheet, widths: Sequence[float]) -> None:
+def _set_widths(sheet: Worksheet, widths: Sequence[float]) -> None:
     for index, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = width
 
 
-def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None, number=None):
+def _styled(
+    sheet: Worksheet,
+    value: Any,
+    *,
+    font: Font | None = None,
+    alignment: Alignment | None = None,
+    number: str | None = None,
+) -> Cell:
     """A cell with a font, alignment or number format. openpyxl files each style it is given
     by hashing it (a third of the workbook's time for 15,000 styled cells), so the first cell
     of each combination in a workbook is styled that way and the others share its style ids:
@@ -146,7 +156,7 @@ def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None,
     key = (id(font), id(alignment), number)
     known = styles.get(key)
     if known is not None:
-        cell._style = known[0]
+        cell._style = known[0]  # type: ignore[attr-defined]  # openpyxl's own, not in the stubs
         return cell
     if font is not None:
         cell.font = font
@@ -155,11 +165,13 @@ def _styled(sheet: WriteOnlyWorksheet, value: Any, *, font=None, alignment=None,
     if number is not None:
         cell.number_format = number
     # The font and alignment are kept with the ids so that their ids are not reused.
-    styles[key] = (copy(cell._style), font, alignment)
+    styles[key] = (copy(cell._style), font, alignment)  # type: ignore[attr-defined]  # as above
     return cell
 
 
-def _round_widths(fixed, per_deal, totals, longest_name: int) -> list[float]:
+def _round_widths(
+    fixed: Sequence[str], per_deal: Sequence[str], totals: Sequence[str], longest_name: int
+) -> list[float]:
     return (
         [max(len(h) + 1.5, 5) for h in fixed[:2]]
         + [min(max(longest_name + 2, 12), ROUND_NAME_WIDTH)]
@@ -168,12 +180,14 @@ def _round_widths(fixed, per_deal, totals, longest_name: int) -> list[float]:
     )
 
 
-def _round_page_setup(sheet: WriteOnlyWorksheet, n_fixed: int, tables: Sequence[TableScore]):
+def _round_page_setup(sheet: Worksheet, n_fixed: int, tables: Sequence[TableScore]) -> None:
     """Printed on A4 landscape at a fixed scale (type stays above 8 pt): the first deals on one
     page width, the other deals and the totals on the next, the table, seat and name columns and
     both header rows repeated on each; a table's players never split over two pages."""
     xlsx_printable(sheet, title_rows="1:2")
-    sheet.sheet_properties.pageSetUpPr.fitToPage = False
+    fit = sheet.sheet_properties.pageSetUpPr
+    assert fit is not None  # openpyxl gives every sheet one
+    fit.fitToPage = False
     sheet.page_setup.scale = ROUND_SCALE
     sheet.page_setup.fitToWidth = None
     sheet.page_setup.fitToHeight = None
@@ -286,7 +300,7 @@ def _tally_row(kind: str, group: str, tally: BidTally) -> list[Any]:
     ]
 
 
-def statistics_rows(statistics: Statistics) -> Rows:
+def statistics_rows(statistics: Statistics[int]) -> Rows:
     """The bid tallies as one table: per hand size, blind against the rest, per deal, all."""
     header = [
         _("Kind"),
@@ -323,7 +337,9 @@ def statistics_rows(statistics: Statistics) -> Rows:
 GAME_HEADER_WIDTHS = (8, 7, NAME_WIDTH, 8, 8, 8, 8)
 
 
-def _game_rows(sheet, games: Sequence[GameScore], players: dict[int, Player]) -> None:
+def _game_rows(
+    sheet: Worksheet, games: Sequence[GameScore[int]], players: dict[int, Player]
+) -> None:
     if not games:
         # A header over nothing reads as if the rows went missing.
         sheet.append([xlsx_cell(sheet, pgettext("no games", "none"))])
@@ -345,7 +361,7 @@ def _game_rows(sheet, games: Sequence[GameScore], players: dict[int, Player]) ->
 
 
 def add_statistics_sheet(
-    workbook: Workbook, statistics: Statistics, players: dict[int, Player]
+    workbook: Workbook, statistics: Statistics[int], players: dict[int, Player]
 ) -> None:
     """The bid tallies on one sheet (header frozen and filtered); the bol-free games and the
     best single game on the next, with column widths of their own."""

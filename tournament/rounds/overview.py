@@ -4,15 +4,39 @@ players, and the next round's players and tables."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
 from django.db.models import Count, Q, QuerySet
 
 from scoring.tables import table_split
 from tournament.models import Player, Tournament
-from tournament.rounds.selectors import next_round_number, players_for_round, round_summaries
+from tournament.rounds.selectors import (
+    RoundSummary,
+    next_round_number,
+    players_for_round,
+    round_summaries,
+)
 
 
-def tournament_overview(tournament: Tournament) -> dict:
+class ClubSpread(TypedDict):
+    clubs_known: bool
+    crowded_clubs: list[str]
+
+
+class Overview(ClubSpread):
+    """What the overview and rounds pages show: the rounds, the players, the next round."""
+
+    summaries: list[RoundSummary]
+    player_total: int
+    player_withdrawn: int
+    next_round: int
+    next_round_players: int
+    next_round_tables: int
+    next_round_mixed_sizes: bool
+    incomplete_round: RoundSummary | None
+
+
+def tournament_overview(tournament: Tournament) -> Overview:
     summaries = round_summaries(tournament)
     counts = tournament.players.aggregate(
         total=Count("pk"), withdrawn=Count("pk", filter=Q(withdrawn_round__isnull=False))
@@ -40,7 +64,7 @@ def tournament_overview(tournament: Tournament) -> dict:
     }
 
 
-def _club_spread(playing: QuerySet[Player], tables: int) -> dict:
+def _club_spread(playing: QuerySet[Player], tables: int) -> ClubSpread:
     """Whether any clubs are known among the players, and the clubs with more players than
     there are tables ("BC De Bol (9)"): those cannot all sit apart in round 1."""
     clubs = Counter(club.strip().casefold() for club in playing.values_list("club", flat=True))

@@ -18,7 +18,9 @@ from itertools import combinations
 from tournament.models import Competition, CompetitionEvening, Player, Seat, Tournament
 
 
-def season_meetings(competition: Competition, *, exclude: Tournament | None = None) -> Counter:
+def season_meetings(
+    competition: Competition, *, exclude: Tournament | None = None
+) -> Counter[tuple[int, int]]:
     """How often each two members sat at one table this season: ``{(member, member): n}``
     with the lower id first (two queries)."""
     tournaments = CompetitionEvening.objects.filter(competition=competition)
@@ -30,7 +32,7 @@ def season_meetings(competition: Competition, *, exclude: Tournament | None = No
     tables: dict[int, list[int]] = defaultdict(list)
     for table_id, member_id in seats:
         tables[table_id].append(member_id)
-    meetings: Counter = Counter()
+    meetings: Counter[tuple[int, int]] = Counter()
     for members in tables.values():
         for a, b in combinations(sorted(members), 2):
             meetings[(a, b)] += 1

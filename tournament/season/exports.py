@@ -12,7 +12,9 @@ from typing import Any
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
 from scoring.statistics import HAND_SIZES, BidTally, Game, tournament_statistics
 from tournament.adapter import load_table_sheets
@@ -30,6 +32,7 @@ from tournament.exports.base import (
     xlsx_cell,
     xlsx_page_header,
 )
+from tournament.models import Competition
 from tournament.season.selectors import Season, season_of
 
 
@@ -165,7 +168,7 @@ def season_statistics(season: Season) -> SeasonStatistics:
         for size, tally in stats.by_hand_size.items():
             by_size[size] = by_size[size] + tally
         for game in stats.bol_free:
-            member = evening.players[game.player].member_id  # type: ignore[index]
+            member = evening.players[game.player].member_id
             if member is not None:
                 bol_free[member] += 1
     results = [
@@ -212,7 +215,7 @@ class SeasonExporter:
         self.format = format
 
     @classmethod
-    def of(cls, competition, *, format: str = "json") -> SeasonExporter:
+    def of(cls, competition: Competition, *, format: str = "json") -> SeasonExporter:
         return cls(season_of(competition), format=format)
 
     @property
@@ -237,8 +240,8 @@ class SeasonExporter:
             sheets.append((label, evening_rows(self.season, index)))
         stats = season_statistics(self.season)
         sheets.append((_("Statistics"), statistics_rows(self.season, stats)))
-        data = _season_workbook(title, sheets)
-        return ExportFile(f"{slug}-{name}.xlsx", XLSX_TYPE, data)
+        data_xlsx = _season_workbook(title, sheets)
+        return ExportFile(f"{slug}-{name}.xlsx", XLSX_TYPE, data_xlsx)
 
 
 def _season_workbook(title: str, sheets: list[tuple[str, Rows]]) -> bytes:
@@ -271,7 +274,7 @@ def _season_workbook(title: str, sheets: list[tuple[str, Rows]]) -> bytes:
     return buffer.getvalue()
 
 
-def _cell(sheet, value: Any):
+def _cell(sheet: Worksheet, value: Any) -> Cell:
     if isinstance(value, Points):
         cell = xlsx_cell(sheet, value.value)
         cell.number_format = value.number_format

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.db import models
 from django.utils.translation import gettext as _
@@ -50,11 +50,11 @@ class _Problems:
     def __init__(self) -> None:
         self.items: list[PlacedProblem] = []
 
-    def add(self, message: str, *, where: str | None = None, code: str = FileCode.SCHEMA):
+    def add(self, message: str, *, where: str | None = None, code: str = FileCode.SCHEMA) -> None:
         self.items.append(PlacedProblem(code=str(code), message=message, field=where))
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

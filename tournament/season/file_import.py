@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -78,7 +79,7 @@ def _register(club: Club, file_members: list[dict[str, Any]]) -> dict[str, Membe
 
 @transaction.atomic
 def competition_import(
-    *, document: Any, club: Club | None = None, director=None
+    *, document: Any, club: Club | None = None, director: User | None = None
 ) -> CompetitionImported:
     """Create the competition of a checked file in ``club`` (without one: the site's one club):
     the register's members (matched to those of the club's register), each evening's

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Club, Member, Tournament
@@ -74,16 +77,16 @@ class CompetitionForm(forms.Form):
 class EveningAddForm(forms.Form):
     tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=Tournament.objects.none())
 
-    def __init__(self, *args, tournaments, **kwargs) -> None:
+    def __init__(self, *args: Any, tournaments: QuerySet[Tournament], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tournament"].queryset = tournaments
+        cast(forms.ModelChoiceField[Tournament], self.fields["tournament"]).queryset = tournaments
 
 
-class MembersField(forms.ModelMultipleChoiceField):
+class MembersField(forms.ModelMultipleChoiceField[Member]):
     """Members ticked by their key: a value that no key can be ("²", a number of 30 digits,
     which SQLite cannot even compare) is refused as a wrong choice, before the database."""
 
-    def _check_values(self, value):  # type: ignore[no-untyped-def]
+    def _check_values(self, value: Iterable[object]) -> QuerySet[Member]:
         for item in value:
             if posted_id(str(item)) is None:
                 raise ValidationError(
@@ -91,7 +94,9 @@ class MembersField(forms.ModelMultipleChoiceField):
                     code="invalid_pk_value",
                     params={"pk": str(item)[:20]},
                 )
-        return super()._check_values(value)
+        # Django's own step of clean(), which the stubs leave out.
+        checked: QuerySet[Member] = super()._check_values(value)  # type: ignore[misc]
+        return checked
 
 
 class CheckInForm(forms.Form):
@@ -117,7 +122,7 @@ class CheckInForm(forms.Form):
         help_text=_("One per line: name, club. They join the register."),
     )
 
-    def __init__(self, *args, register: Club, **kwargs) -> None:
+    def __init__(self, *args: Any, register: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The active members of the competition's club, in the register's order: by surname,
         # the Dutch way. A member of another club's register is no choice.

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from tournament.clubs.roles import may_edit_member
 from tournament.errors import Refused, show_refused
 from tournament.models import Club, Member, Player
-from tournament.permissions import DIRECTOR, club_required, is_director
+from tournament.permissions import DIRECTOR, SignedInRequest, club_required, is_director
 from tournament.season import merge, services
 from tournament.season.forms import (
     MemberForm,
@@ -116,7 +116,7 @@ def member_list(request: HttpRequest, club: Club) -> HttpResponse:
 
 
 @member_required
-def member_edit(request: HttpRequest, member: Member) -> HttpResponse:
+def member_edit(request: SignedInRequest, member: Member) -> HttpResponse:
     editable = may_edit_member(request.user, member)
     initial = {"name": member.name, "club": member.club, "number": member.number}
     form = MemberForm(request.POST or None, initial={**initial, "active": member.active})

@@ -42,7 +42,7 @@ class Evening:
 
     number: int
     tournament: Tournament
-    rows: list[StandingRow]
+    rows: list[StandingRow[int]]
     players: dict[int, Player]
     provisional: frozenset[int] = frozenset()
     pending: frozenset[int] = frozenset()
@@ -102,7 +102,7 @@ class Season:
 
     competition: Competition
     evenings: list[Evening]
-    rows: list[SeasonRow]
+    rows: list[SeasonRow[int]]
     members: dict[int, Member]
     open_questions: int
     provisional: frozenset[tuple[int, int]] = frozenset()
@@ -112,7 +112,7 @@ class Season:
     def numbers(self) -> tuple[int, ...]:
         return tuple(e.number for e in self.evenings)
 
-    def is_provisional(self, row: SeasonRow, number: int | None = None) -> bool:
+    def is_provisional(self, row: SeasonRow[int], number: int | None = None) -> bool:
         """Whether a member's result of evening ``number`` is provisional, or (without a
         number) whether any evening that counts in the member's points is."""
         if number is not None:
@@ -121,7 +121,7 @@ class Season:
             self.is_pending(row, n) for n in self.numbers
         )
 
-    def is_pending(self, row: SeasonRow, number: int) -> bool:
+    def is_pending(self, row: SeasonRow[int], number: int) -> bool:
         """Whether the member has no entered sheet yet on evening ``number`` (not fully
         entered): the cell shows the mark, not a 0."""
         return (row.member, number) in self.pending

@@ -4,10 +4,12 @@ member register is in member_views.py)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -17,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournament.clubs.roles import is_club_admin
 from tournament.errors import Refused, show_refused
 from tournament.models import Club, Competition, Member, Player, Tournament
-from tournament.permissions import ADMIN, DIRECTOR, club_required, is_director
+from tournament.permissions import ADMIN, DIRECTOR, SignedInRequest, club_required, is_director
 from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
 from tournament.season.check_in import (
@@ -39,6 +41,7 @@ from tournament.season.forms import (
 )
 from tournament.season.permissions import competition_required
 from tournament.season.selectors import (
+    Season,
     competitions_of,
     last_evening_members,
     members_listed,
@@ -80,7 +83,7 @@ def competition_list(request: HttpRequest, club: Club) -> HttpResponse:
     )
 
 
-def _addable(request: HttpRequest, competition: Competition):
+def _addable(request: SignedInRequest, competition: Competition) -> QuerySet[Tournament]:
     """The club's tournaments the viewer directs that are not evenings of it yet."""
     tournaments = Tournament.objects.filter(club=competition.club).exclude(
         competition_evenings__competition=competition
@@ -91,7 +94,7 @@ def _addable(request: HttpRequest, competition: Competition):
 
 
 @competition_required(DIRECTOR)
-def competition_detail(request: HttpRequest, competition: Competition) -> HttpResponse:
+def competition_detail(request: SignedInRequest, competition: Competition) -> HttpResponse:
     season = season_of(competition)
     public_url = ""
     if competition.public:
@@ -116,7 +119,7 @@ def competition_detail(request: HttpRequest, competition: Competition) -> HttpRe
     )
 
 
-def season_lines(season) -> list[dict]:
+def season_lines(season: Season) -> list[dict[str, Any]]:
     """What the season tables show per member: each evening as (points, counted, provisional),
     and whether the points count a provisional evening."""
     lines = []
@@ -168,7 +171,7 @@ def competition_edit(request: HttpRequest, competition: Competition) -> HttpResp
 
 
 @competition_required(DIRECTOR)
-def evening_add(request: HttpRequest, competition: Competition) -> HttpResponse:
+def evening_add(request: SignedInRequest, competition: Competition) -> HttpResponse:
     form = EveningAddForm(request.POST or None, tournaments=_addable(request, competition))
     if request.method == "POST" and form.is_valid():
         try:
@@ -187,11 +190,11 @@ def evening_add(request: HttpRequest, competition: Competition) -> HttpResponse:
 
 
 @competition_required(DIRECTOR)
-def check_in(request: HttpRequest, competition: Competition) -> HttpResponse:
+def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse:
     """Who is here tonight: tick members (all from last evening in one click), add new names,
     and create the evening's tournament with its players."""
     number = competition.evenings.count() + 1
-    initial = {"name": f"{competition.name} {_('evening')} {number}"}
+    initial: dict[str, object] = {"name": f"{competition.name} {_('evening')} {number}"}
     last = last_evening_members(competition)
     if request.GET.get("last"):
         initial["members"] = last
@@ -322,7 +325,7 @@ def competition_file(request: HttpRequest, competition: Competition) -> HttpResp
 
 
 @club_required(ADMIN)
-def competition_upload(request: HttpRequest, club: Club) -> HttpResponse:
+def competition_upload(request: SignedInRequest, club: Club) -> HttpResponse:
     """Import a competition file as a new competition (all of it, or nothing)."""
     form = CompetitionFileForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
@@ -346,10 +349,10 @@ def competition_upload(request: HttpRequest, club: Club) -> HttpResponse:
             for note in outcome.notes:
                 messages.warning(request, note)
             return redirect("competition_detail", slug=outcome.competition.slug)
-    refused = bool(problems or form.errors)
+    was_refused = bool(problems or form.errors)
     return render(
         request,
         "season/competition_upload.html",
         {"form": form, "problems": problems, "club": club},
-        status=422 if refused else 200,
+        status=422 if was_refused else 200,
     )

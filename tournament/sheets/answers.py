@@ -5,24 +5,35 @@ what was held back), the problems at their boxes, the conflict, and the idle pag
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template.loader import render_to_string
 
 from scoring.deals import DEAL_COUNT
+from scoring.errors import Problem
+from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet
-from tournament.models import Table
+from tournament.models import Table, Tournament
 from tournament.sheets.content import SheetContent
 from tournament.sheets.drafts import sheet_draft_token
 from tournament.sheets.forms import SheetForm, StoredPenalties, cell_place
 from tournament.sheets.grid import cell_shown, totals_shown
-from tournament.sheets.held import held_payload, status_text
+from tournament.sheets.held import Held, held_payload, status_text
 from tournament.sheets.page_context import result_context
 from tournament.sheets.selectors import sheet_state_tag
 from tournament.sheets.submission import SheetConflict, SheetSaved
 from tournament.sheets.table_page import TablePage
 
+if TYPE_CHECKING:
+    from tournament.sheets.page import SheetPage
 
-def sheet_values(content: SheetContent) -> list[list[dict]]:
+# A JSON answer as the script reads it (static/sheet.js).
+Payload = dict[str, object]
+
+
+def sheet_values(content: SheetContent) -> list[list[dict[str, int | None]]]:
     """Every box of the sheet: per deal a list per seat of ``{"bid", "tricks"}``."""
     cells = content.cell_map
     return [
@@ -34,9 +45,13 @@ def sheet_values(content: SheetContent) -> list[list[dict]]:
     ]
 
 
-def saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> dict:
-    held = (
-        held_payload(saved.split, sheet.players) if saved.held else {"deals": [], "penalties": []}
+def saved_payload(
+    request: HttpRequest, tournament: Tournament, sheet: TablePage, saved: SheetSaved
+) -> Payload:
+    held: Held = (
+        held_payload(saved.split, sheet.players)
+        if saved.split is not None and saved.held
+        else {"deals": [], "penalties": []}
     )
     # The save service has checked and scored the sheet: what it found comes with the outcome.
     result = saved.result
@@ -51,7 +66,7 @@ def saved_payload(request, tournament, sheet: TablePage, saved: SheetSaved) -> d
     return payload
 
 
-def _state_payload(request, sheet: TablePage) -> dict:
+def _state_payload(request: HttpRequest, sheet: TablePage) -> Payload:
     """The sheet as it stands now, in the shape of a save's answer (outcome ``state``): what
     an idle page puts in place when another device saved."""
     held = held_payload(sheet.draft, sheet.players) if sheet.draft else None
@@ -68,7 +83,7 @@ def _state_payload(request, sheet: TablePage) -> dict:
     return payload
 
 
-def sheet_poll(request: HttpRequest, table: Table, page) -> HttpResponse:
+def sheet_poll(request: HttpRequest, table: Table, page: Callable[[], SheetPage]) -> HttpResponse:
     """The idle sheet page's question "was it saved elsewhere?" (a GET with ``?state``): 304
     while the tag it sends as ``If-None-Match`` is the sheet's (two queries on a table's link),
     else the sheet as it stands. ``page``: makes the ``SheetPage``, only when needed."""
@@ -83,8 +98,14 @@ def sheet_poll(request: HttpRequest, table: Table, page) -> HttpResponse:
 
 
 def _sheet_payload(
-    request, sheet: TablePage, stored: TableSheet, problems, result, held: dict, version: int
-) -> dict:
+    request: HttpRequest,
+    sheet: TablePage,
+    stored: TableSheet,
+    problems: Sequence[Problem],
+    result: SheetResult | None,
+    held: Held,
+    version: int,
+) -> Payload:
     status = stored.status_given(problems, result)
     penalties = StoredPenalties(players=sheet.players, stored=stored.sheet)
     cells = [[cell_shown(c) for c in deal_cells] for deal_cells in (result.cells if result else ())]
@@ -112,7 +133,7 @@ def _sheet_payload(
     }
 
 
-def problems_payload(form: SheetForm) -> dict:
+def problems_payload(form: SheetForm) -> Payload:
     boxes = []
     for index, cell_form in enumerate(form.cells.forms):
         deal, seat = cell_place(form.n_seats, index)
@@ -135,7 +156,7 @@ def problems_payload(form: SheetForm) -> dict:
     }
 
 
-def conflict_payload(conflict: SheetConflict, html: str) -> dict:
+def conflict_payload(conflict: SheetConflict, html: str) -> Payload:
     """The conflict as the script shows it: ``html`` (both versions, drawn), the boxes that
     clash with both values, and every box of the two sides merged."""
     return {

@@ -9,6 +9,9 @@ saw, only a complete sheet, the tournament's confirmation rule) are
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -19,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.errors import Refused, refusal_message
 from tournament.models import SheetConfirmation, Tournament
-from tournament.permissions import director_required, team_required
+from tournament.permissions import SignedInRequest, director_required, team_required
 from tournament.sheets.confirmations import (
     ConfirmMethod,
     ConfirmRefusal,
@@ -28,7 +31,8 @@ from tournament.sheets.confirmations import (
     sheet_retype,
     tournament_count_unconfirmed_set,
 )
-from tournament.sheets.conflict_context import describe_change
+from tournament.sheets.conflict_context import ChangeInWords, describe_change
+from tournament.sheets.content import CellChange
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page_context import sheet_context
 from tournament.sheets.selectors import sheet_latest_version
@@ -50,7 +54,9 @@ class CountUnconfirmedForm(forms.Form):
     )
 
 
-def _review_context(request: HttpRequest, sheet: TablePage, method: ConfirmMethod) -> dict:
+def _review_context(
+    request: SignedInRequest, sheet: TablePage, method: ConfirmMethod
+) -> dict[str, Any]:
     latest = sheet_latest_version(sheet.table)
     refusal = sheet_confirm_refusal(table=sheet.table, by_user=request.user, method=method)
     other = ConfirmMethod.RETYPE if method is ConfirmMethod.LOOK else ConfirmMethod.LOOK
@@ -71,7 +77,13 @@ def _refusal_text(code: ConfirmRefusal | None) -> str:
     return "" if code is None else refusal_message(code)
 
 
-def _confirmed(request: HttpRequest, tournament: Tournament, confirmation, round: int, table: int):
+def _confirmed(
+    request: HttpRequest,
+    tournament: Tournament,
+    confirmation: SheetConfirmation,
+    round: int,
+    table: int,
+) -> HttpResponse:
     messages.success(
         request,
         _("Table %(table)s is confirmed (version %(version)s, %(method)s).")
@@ -87,7 +99,7 @@ def _confirmed(request: HttpRequest, tournament: Tournament, confirmation, round
 @team_required
 @require_http_methods(["GET", "POST"])
 def sheet_confirm_look(
-    request: HttpRequest, tournament: Tournament, round: int, table: int
+    request: SignedInRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
     """Look the stored sheet over, then confirm the version on the screen."""
     sheet = director_table(tournament, round, table)
@@ -108,8 +120,8 @@ def sheet_confirm_look(
         else:
             messages.error(request, _("The confirmation was not understood. Try again."))
         return redirect("sheet_confirm", slug=tournament.slug, round=round, table=table)
-    form = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
-    context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="readonly")
+    shown = SheetForm(players=sheet.players, stored=sheet.stored.sheet, version=sheet.version)
+    context = sheet_context(tournament, sheet, shown, sheet_url=request.path, mode="readonly")
     context.update(_review_context(request, sheet, ConfirmMethod.LOOK))
     return render(request, "sheets/sheet_confirm.html", context)
 
@@ -117,7 +129,7 @@ def sheet_confirm_look(
 @team_required
 @require_http_methods(["GET", "POST"])
 def sheet_confirm_retype(
-    request: HttpRequest, tournament: Tournament, round: int, table: int
+    request: SignedInRequest, tournament: Tournament, round: int, table: int
 ) -> HttpResponse:
     """Type the paper form into a blank grid; equal to the stored sheet: confirmed; otherwise
     the page lists every box that differs and keeps what was typed, to look again."""
@@ -133,7 +145,8 @@ def sheet_confirm_retype(
         context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
         context["differences"] = []
         return render(request, "sheets/sheet_retype.html", context, status=400)
-    differences, status = [], 200
+    differences: list[ChangeInWords] = []
+    status = 200
     if data is not None and form.is_valid():
         try:
             outcome = sheet_retype(
@@ -160,7 +173,7 @@ def sheet_confirm_retype(
     return render(request, "sheets/sheet_retype.html", context, status=status)
 
 
-def _mark_differences(form: SheetForm, changes) -> None:
+def _mark_differences(form: SheetForm, changes: Sequence[CellChange]) -> None:
     """Put "stored: 2" at every box that differs from the stored sheet."""
     for change in changes:
         if change.what not in ("bid", "tricks"):

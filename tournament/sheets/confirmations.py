@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db.models import Q
 
 from scoring.confirmation import (
@@ -108,7 +109,7 @@ def sheet_is_confirmed(table: Table) -> bool:
 def sheet_confirm_refusal(
     *,
     table: Table,
-    by_user,
+    by_user: User,
     method: ConfirmMethod = ConfirmMethod.LOOK,
     version: int | None = None,
 ) -> ConfirmRefusal | None:
@@ -116,11 +117,11 @@ def sheet_confirm_refusal(
     try:
         _confirmable(table, by_user, version, method)
     except Refused as refused:
-        return refused.code
+        return ConfirmRefusal(refused.code)
     return None
 
 
-def sheet_confirm_methods(*, table: Table, by_user) -> tuple[ConfirmMethod, ...]:
+def sheet_confirm_methods(*, table: Table, by_user: User) -> tuple[ConfirmMethod, ...]:
     """The ways ``by_user`` may confirm the sheet as it stands (empty: none)."""
     latest = sheet_latest_version(table)
     return confirm_methods(
@@ -131,7 +132,7 @@ def sheet_confirm_methods(*, table: Table, by_user) -> tuple[ConfirmMethod, ...]
 
 
 def sheet_confirm(
-    *, table: Table, version: int, by_user, method: str = SheetConfirmation.Method.LOOK
+    *, table: Table, version: int, by_user: User, method: str = SheetConfirmation.Method.LOOK
 ) -> SheetConfirmation:
     """Confirm the sheet's ``version`` (the one looked at) for ``by_user``.
 
@@ -149,7 +150,7 @@ def sheet_retype(
     version: int,
     cells: Cells,
     penalties: Iterable[tuple[int, int]],
-    by_user,
+    by_user: User,
 ) -> RetypeOutcome:
     """Compare the paper form as ``by_user`` re-typed it (``(deal, seat)`` ``penalties``) with
     the sheet's ``version``; confirm it when they are equal. Raises
@@ -173,7 +174,9 @@ def _state(table: Table, latest: SheetVersion | None) -> SheetState:
     )
 
 
-def _confirmable(table: Table, by_user, version: int | None, method: ConfirmMethod) -> SheetVersion:
+def _confirmable(
+    table: Table, by_user: User, version: int | None, method: ConfirmMethod
+) -> SheetVersion:
     latest = sheet_latest_version(table)
     if latest is not None and version is not None and version != latest.number:
         raise Refused.because(ConfirmRefusal.CHANGED)
@@ -185,10 +188,11 @@ def _confirmable(table: Table, by_user, version: int | None, method: ConfirmMeth
     )
     if refusal is not None:
         raise Refused.because(refusal)
+    assert latest is not None  # a sheet never saved is refused above (NOTHING)
     return latest
 
 
-def _store(version: SheetVersion, by_user, method: str) -> SheetConfirmation:
+def _store(version: SheetVersion, by_user: User, method: str) -> SheetConfirmation:
     confirmation, _created = SheetConfirmation.objects.get_or_create(
         version=version, defaults={"user": by_user, "method": method}
     )

@@ -6,7 +6,10 @@ choices the plain form sends back (``apply_picks``) or gets again (``conflict_fo
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
+from typing import TypedDict
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from scoring.deals import DEAL_COUNT
@@ -18,7 +21,36 @@ from tournament.sheets.submission import SheetConflict
 EMPTY = "\N{EN DASH}"
 
 
-def describe_change(change: CellChange, players: tuple[str, ...]) -> dict:
+class ChangeInWords(TypedDict):
+    deal: str
+    player: str
+    what: str
+    before: int | str
+    after: int | str
+
+
+class ConflictBox(TypedDict):
+    deal: str
+    player: str
+    what: str
+    theirs: int | str
+    yours: int | str
+    field: str
+    theirs_value: int | str
+    choosable: bool
+
+
+class ConflictInWords(TypedDict):
+    base: int
+    current: int
+    by: str | None
+    at: datetime | None
+    changes: list[ChangeInWords]
+    boxes: list[ConflictBox]
+    penalties: bool
+
+
+def describe_change(change: CellChange, players: tuple[str, ...]) -> ChangeInWords:
     """A change in words: where (deal and player), what (bid, tricks, penalty bollen), from
     what to what."""
     what = {"bid": _("bid"), "tricks": _("tricks"), "penalties": _("penalty bollen")}
@@ -34,21 +66,20 @@ def describe_change(change: CellChange, players: tuple[str, ...]) -> dict:
 
 def conflict_context(
     conflict: SheetConflict, players: tuple[str, ...], *, accounts: bool = True
-) -> dict:
+) -> ConflictInWords:
     """The conflict in words; ``accounts``: whether the page may name who saved (not to the
     holder of a table link)."""
     current = conflict.current
     what = {"bid": _("bid"), "tricks": _("tricks"), "penalties": _("penalty bollen")}
-    boxes = []
+    boxes: list[ConflictBox] = []
     for c in conflict.conflicts:
-        shown = {None: EMPTY}
         boxes.append(
             {
                 "deal": deal_name(c.deal),
                 "player": players[c.seat] if c.seat < len(players) else str(c.seat + 1),
                 "what": what[c.what],
-                "theirs": shown.get(c.theirs, c.theirs),
-                "yours": shown.get(c.yours, c.yours),
+                "theirs": EMPTY if c.theirs is None else c.theirs,
+                "yours": EMPTY if c.yours is None else c.yours,
                 "field": f"{c.deal}-{c.seat}-{c.what}",
                 "theirs_value": "" if c.theirs is None else c.theirs,
                 "choosable": c.what != "penalties",
@@ -65,7 +96,7 @@ def conflict_context(
     }
 
 
-def apply_picks(data, n_seats: int):
+def apply_picks(data: QueryDict, n_seats: int) -> QueryDict:
     """A conflict's choices as the form sends them: per conflicting box ``theirs-<deal>-<seat>-
     <kind>`` (the other side's value) and ``pick-...`` (``theirs`` or ``yours``), or
     ``pick_all``; the chosen value goes into the box. Returns the data to parse."""
@@ -84,11 +115,11 @@ def apply_picks(data, n_seats: int):
         if kind not in ("bid", "tricks") or not (0 <= int(seat) < n_seats):
             continue
         if (every or data.get(f"pick-{place}")) == "theirs":
-            data[field] = data[name]
+            data[field] = data.get(name, "")  # its last value (the name is posted)
     return data
 
 
-def conflict_form_data(posted, conflict: SheetConflict, n_seats: int):
+def conflict_form_data(posted: QueryDict, conflict: SheetConflict, n_seats: int) -> QueryDict:
     """The plain form's data after a conflict: the writer's values, with the other side's
     boxes that do not conflict put in (so that saving again keeps them), now based on the
     version that is in the way, under a new key."""

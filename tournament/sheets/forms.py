@@ -12,9 +12,13 @@ import uuid
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Any, TypedDict, Unpack, cast
 
 from django import forms
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
+from django.forms.renderers import BaseRenderer
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -41,7 +45,7 @@ class BoxInput(forms.TextInput):
     """A one-digit box. Drawn with ``format_html`` rather than the template engine: a sheet has
     over a hundred of them, and widget templates would be most of the page's time."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(
             attrs={
                 "inputmode": "numeric",
@@ -53,7 +57,13 @@ class BoxInput(forms.TextInput):
             }
         )
 
-    def render(self, name, value, attrs=None, renderer=None):
+    def render(
+        self,
+        name: str,
+        value: Any,
+        attrs: dict[str, Any] | None = None,
+        renderer: BaseRenderer | None = None,
+    ) -> SafeString:
         final = {"type": "text", "name": name, **self.build_attrs(self.attrs, attrs)}
         value = self.format_value(value)
         if value is not None:
@@ -70,7 +80,7 @@ class BoxInput(forms.TextInput):
 class DigitField(forms.IntegerField):
     """One box of the paper form: empty, or a single digit."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("widget", BoxInput())
         messages = {"invalid": ONE_DIGIT, "min_value": ONE_DIGIT, "max_value": ONE_DIGIT}
         super().__init__(
@@ -125,18 +135,19 @@ class PenaltyForm(forms.Form):
         label=gettext_lazy("Deal"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, *args, players: Sequence[str], **kwargs):
+    def __init__(self, *args: Any, players: Sequence[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = tuple(players)
-        self.fields["seat"].choices = [("", "—"), *enumerate(players)]
-        self.fields["deal"].choices = [
+        cast(forms.TypedChoiceField, self.fields["seat"]).choices = [("", "—"), *enumerate(players)]
+        cast(forms.TypedChoiceField, self.fields["deal"]).choices = [
             ("", "—"),
             *((deal, deal_name(deal)) for deal in range(1, DEAL_COUNT + 1)),
         ]
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         """A row names both who revoked and in which deal, or neither (the empty row)."""
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         seat, deal = cleaned.get("seat"), cleaned.get("deal")
         if seat is not None and deal is None and "deal" not in self.errors:
             raise ValidationError(
@@ -165,7 +176,9 @@ PenaltyFormSet = forms.formset_factory(
 )
 
 
-def penalty_formset(data, *, players: Sequence[str], stored: Sheet) -> forms.BaseFormSet:
+def penalty_formset(
+    data: Mapping[str, Any] | None, *, players: Sequence[str], stored: Sheet
+) -> forms.BaseFormSet[PenaltyForm]:
     """The penalty bollen as submitted, or (unbound) as ``stored``, plus one empty row."""
     return PenaltyFormSet(
         data,
@@ -227,6 +240,16 @@ def sheet_form_data(
     return data
 
 
+class Sender(TypedDict, total=False):
+    """Who sent a sheet how, as :class:`SheetSubmission` records it."""
+
+    by_user: AbstractBaseUser | AnonymousUser | None
+    via: str
+    ip: str | None
+    hold: bool
+    draft_seen: str | None
+
+
 class SheetForm(forms.Form):
     """A table's whole score sheet, with the version it was started from.
 
@@ -242,12 +265,12 @@ class SheetForm(forms.Form):
 
     def __init__(
         self,
-        data=None,
+        data: Mapping[str, Any] | None = None,
         *,
         players: Sequence[str],
         stored: Sheet | None = None,
         version: int = 0,
-    ):
+    ) -> None:
         super().__init__(data, initial={"base_version": version, "idempotency_key": uuid.uuid4()})
         self.players = tuple(players)
         self.n_seats = len(self.players)
@@ -284,9 +307,11 @@ class SheetForm(forms.Form):
         counts = []
         for formset, most in ((self.cells, CELLS_MAX), (self.penalties, PENALTIES_MAX)):
             management = formset.management_form
-            if not management.is_valid() or management.cleaned_data["TOTAL_FORMS"] > most:
+            # A valid management form has its count (a required field).
+            total = management.cleaned_data["TOTAL_FORMS"] if management.is_valid() else None
+            if total is None or total > most:
                 return True
-            counts.append(management.cleaned_data["TOTAL_FORMS"])
+            counts.append(total)
         return counts[0] != DEAL_COUNT * self.n_seats
 
     def cell_form(self, deal: int, seat: int) -> CellForm:
@@ -316,7 +341,7 @@ class SheetForm(forms.Form):
                         }
                     )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any] | None:
         cleaned = super().clean()
         cells_ok = self.cells.is_valid()
         if cells_ok and self.cells.total_form_count() != DEAL_COUNT * self.n_seats:
@@ -349,7 +374,7 @@ class SheetForm(forms.Form):
                 values[cell_place(self.n_seats, index)] = (bid, tricks)
         return values
 
-    def submission(self, **sender) -> SheetSubmission:
+    def submission(self, **sender: Unpack[Sender]) -> SheetSubmission:
         """The valid form as the save service takes it; ``sender`` says who sent it how."""
         return SheetSubmission(
             cells=self.cell_values(),
@@ -375,11 +400,11 @@ class SheetForm(forms.Form):
             placed = place_rule_problem(problem, round=None, table=None, players=self.players)
             self.problems.append(placed)
             error = ValidationError(placed.message, code=str(problem.code))
-            at_seat = problem.deal is not None and problem.seat is not None
-            if at_seat and problem.code in BID_PROBLEMS:
-                self.cell_form(problem.deal, problem.seat).add_error("bid", error)
-            elif at_seat and problem.code in TRICKS_PROBLEMS:
-                self.cell_form(problem.deal, problem.seat).add_error("tricks", error)
+            deal, seat = problem.deal, problem.seat
+            if deal is not None and seat is not None and problem.code in BID_PROBLEMS:
+                self.cell_form(deal, seat).add_error("bid", error)
+            elif deal is not None and seat is not None and problem.code in TRICKS_PROBLEMS:
+                self.cell_form(deal, seat).add_error("tricks", error)
             elif problem.code in PENALTY_PROBLEMS:
                 self.penalty_errors.append(str(placed))
             elif problem.deal is not None:

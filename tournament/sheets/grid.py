@@ -4,6 +4,7 @@ totals under them, and the hints the script gives while typing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from django.forms import BoundField
 from django.utils.translation import gettext as _
@@ -61,7 +62,13 @@ def cell_score(cell: Cell) -> str:
     return f"+{points}" if points > 0 else str(points).replace("-", "\N{MINUS SIGN}")
 
 
-def cell_shown(cell: Cell | None) -> dict:
+class CellShown(TypedDict):
+    state: str
+    score: str
+    penalties: int
+
+
+def cell_shown(cell: Cell | None) -> CellShown:
     """What a box pair shows once scored: its state, its points and its penalty bollen (the page
     draws it, and the script redraws it after a save)."""
     if cell is None:

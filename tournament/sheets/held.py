@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.utils.translation import gettext as _
 
 from scoring.errors import ErrorCode
@@ -13,19 +15,48 @@ from tournament.sheets.content import SheetContent, SheetSplit
 from tournament.sheets.forms import BID_PROBLEMS, PENALTY_PROBLEMS, TRICKS_PROBLEMS
 
 
+class HeldBox(TypedDict):
+    deal: int
+    seat: int
+    kind: str
+    message: str
+    player: str | None
+
+
+class HeldDeal(TypedDict):
+    deal: int
+    messages: list[str]
+    deal_messages: list[str]
+    boxes: list[HeldBox]
+    values: list[dict[str, int | None]]
+
+
+class HeldPenalty(TypedDict):
+    seat: int | None
+    deal: int | None
+    message: str
+
+
+class Held(TypedDict):
+    """What a save held back (``held_payload``), as the page and the script read it."""
+
+    deals: list[HeldDeal]
+    penalties: list[HeldPenalty]
+
+
 def _first_lower(text: str) -> str:
     text = text.rstrip(".")
     return text[:1].lower() + text[1:]
 
 
-def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
+def held_payload(split: SheetSplit, players: tuple[str, ...]) -> Held:
     """What a save held back, in words, at its boxes: ``deals`` (``deal``, ``messages`` (every
     problem of the deal, the player's name before those at a box), ``deal_messages`` (those
     under the deal), ``boxes`` (``deal``, ``seat``, ``kind``, ``message``), ``values`` (per seat
     ``{"bid", "tricks"}`` as kept, another device's held input too)) and
     ``penalties`` (``seat``, ``deal``, ``message``)."""
     typed = split.submitted.cell_map
-    deals = {
+    deals: dict[int, HeldDeal] = {
         deal: {
             "deal": deal,
             "messages": [],
@@ -38,7 +69,7 @@ def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
         }
         for deal in split.held_deals
     }
-    penalties = []
+    penalties: list[HeldPenalty] = []
     for problem in split.problems:
         placed = place_rule_problem(problem, round=None, table=None, players=players)
         if problem.code in PENALTY_PROBLEMS:
@@ -47,8 +78,7 @@ def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
                     {"seat": problem.seat, "deal": problem.deal, "message": str(placed)}
                 )
             continue
-        entry = deals.get(problem.deal)
-        if entry is None:
+        if problem.deal is None or (entry := deals.get(problem.deal)) is None:
             continue
         kind = (
             "bid"
@@ -88,7 +118,7 @@ def held_payload(split: SheetSplit, players: tuple[str, ...]) -> dict:
     return {"deals": list(deals.values()), "penalties": penalties}
 
 
-def status_text(counted: SheetContent, held: dict | None, version: int) -> str:
+def status_text(counted: SheetContent, held: Held | None, version: int) -> str:
     """The status line in words: what is saved and what is not, e.g. "Deals 1-4 saved · deal
     5: the tricks add up to 4; they must add up to 5"."""
     if not held or not (held["deals"] or held["penalties"]):
@@ -115,6 +145,6 @@ def status_text(counted: SheetContent, held: dict | None, version: int) -> str:
         else:
             part = _("deal %(number)s: %(problem)s")
         parts.append(part % {"number": entry["deal"], "problem": problem})
-    for entry in held["penalties"]:
-        parts.append(_first_lower(entry["message"]))
+    for penalty in held["penalties"]:
+        parts.append(_first_lower(penalty["message"]))
     return " · ".join(parts)

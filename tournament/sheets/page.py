@@ -60,7 +60,9 @@ class SheetPage:
     def save(self, submission: SheetSubmission) -> SheetSaved:
         raise NotImplementedError
 
-    def render(self, form: SheetForm, *, conflict=None, status: int = 200) -> HttpResponse:
+    def render(
+        self, form: SheetForm, *, conflict: SheetConflict | None = None, status: int = 200
+    ) -> HttpResponse:
         raise NotImplementedError
 
     def get(self, *, status: int = 200) -> HttpResponse:

@@ -6,6 +6,7 @@ the deals' bidding orders, the first-dealer question and the words it shows.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -28,14 +29,15 @@ from tournament.sheets.table_page import TablePage
 
 def sheet_js_config(
     tournament: Tournament, sheet: TablePage, *, accounts: bool = True, first_dealer_url: str = ""
-) -> dict:
+) -> dict[str, Any]:
     """The script's settings. ``accounts``: the director's page (signed in); without, the
     table's phone page (its private link), which opens at the first deal still to play.
     ``firstDealer``: whether deal 1 waits for the table to say who deals first, where to post
     ``seat=<row>`` to say it, and the players by row."""
     n = len(sheet.players)
     first = sheet.stored.sheet.first_dealer
-    config = {
+    # JSON for static/sheet.js, filled in by steps (the phone's keys, the held input).
+    config: dict[str, Any] = {
         "scrollToOpen": not accounts,
         "pollSeconds": settings.SHEET_POLL_SECONDS,
         "storageKey": f"bollen-sheet:{tournament.slug}:{sheet.table.round.number}:"
@@ -117,7 +119,7 @@ def sheet_context(
     conflict: SheetConflict | None = None,
     mode: str = "edit",
     accounts: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """What ``sheets/_sheet.html`` draws: the grid, the scores, the problems and the script's
     settings. ``mode``: ``edit`` (saving as you type), ``readonly`` (looking it over) or
     ``retype`` (a blank grid sent as a plain form, to be compared)."""
@@ -175,7 +177,7 @@ def sheet_context(
     }
 
 
-def result_context(players: tuple[str, ...], result: SheetResult | None) -> dict:
+def result_context(players: tuple[str, ...], result: SheetResult | None) -> dict[str, object]:
     if result is None:
         return {"complete": False, "deals_complete": None}
     return {

@@ -4,6 +4,8 @@ same form: the script taps the grid's boxes and reads the grid's messages and to
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -57,7 +59,7 @@ def phone_messages() -> dict[str, object]:
     }
 
 
-def phone_sheet_config(config: dict, players: tuple[str, ...]) -> dict:
+def phone_sheet_config(config: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
     """``config`` (the sheet script's settings) with the phone sheet's keys added: the players'
     names in row order, each deal's label and kind in words, and the phone's messages."""
     for deal in config["deals"]:

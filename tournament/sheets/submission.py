@@ -95,7 +95,8 @@ class SheetConflict(Exception):
     ) -> None:
         self.base_number = base_number
         self.current = current
-        self.current_number = current.number if current is not None else 0
+        # The version in the way is a counted one, so it has its number.
+        self.current_number = (current.number or 0) if current is not None else 0
         self.theirs = theirs
         self.yours = yours
         self.rejected = rejected

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from tournament.adapter import TableSheet
 from tournament.models import Table, TableLink, Tournament
+from tournament.permissions import AnyUser
 from tournament.sheets.table_links import table_link_ensure, table_links_ensure
 
 
@@ -15,7 +16,7 @@ def table_link_url(link: TableLink, *, site: str) -> str:
     return site + reverse("table_entry", args=[link.token])
 
 
-def table_entry_url(table_sheet: TableSheet, *, site: str, by_user=None) -> str:
+def table_entry_url(table_sheet: TableSheet, *, site: str, by_user: AnyUser | None = None) -> str:
     """The absolute URL of the table's private link, at which the table enters its own sheet.
 
     The link is made now if the table has none yet (by ``by_user``; ``None`` from a command), so
@@ -27,7 +28,7 @@ def table_entry_url(table_sheet: TableSheet, *, site: str, by_user=None) -> str:
 
 
 def table_entry_urls(
-    *, tournament: Tournament, round_number: int, site: str, by_user=None
+    *, tournament: Tournament, round_number: int, site: str, by_user: AnyUser | None = None
 ) -> dict[int, str]:
     """:func:`table_entry_url` of every table of a round, by table id, in a fixed number of
     queries however many tables."""

@@ -14,12 +14,14 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
 from tournament.models import Round, SheetVersion, Table, TableLink
+from tournament.permissions import AnyUser
 from tournament.sheets.confirmations import sheet_is_confirmed
 from tournament.sheets.locks import sheet_locked
 from tournament.sheets.services import sheet_record_locked
@@ -97,7 +99,8 @@ def table_link_active(table: Table) -> TableLink | None:
 def table_link_by_token(token: str) -> TableLink | None:
     """The link a token opens, with its table, round and tournament; ``None`` when the token is
     unknown or revoked."""
-    if not token or len(token) > TableLink._meta.get_field("token").max_length:
+    longest = TableLink._meta.get_field("token").max_length  # a CharField's: always set
+    if not token or (longest is not None and len(token) > longest):
         return None
     return (
         TableLink.objects.select_related("table__round__tournament")
@@ -106,7 +109,7 @@ def table_link_by_token(token: str) -> TableLink | None:
     )
 
 
-def table_link_ensure(*, table: Table, by_user=None) -> TableLink:
+def table_link_ensure(*, table: Table, by_user: AnyUser | None = None) -> TableLink:
     """The table's link, made now if it has none (printing the sheets asks for it)."""
     link = table_link_active(table)
     if link is not None:
@@ -121,7 +124,9 @@ def table_link_ensure(*, table: Table, by_user=None) -> TableLink:
         return TableLink.objects.get(table=table, revoked_at__isnull=True)
 
 
-def table_links_ensure(*, table_ids: Sequence[int], by_user=None) -> dict[int, TableLink]:
+def table_links_ensure(
+    *, table_ids: Sequence[int], by_user: AnyUser | None = None
+) -> dict[int, TableLink]:
     """The links of many tables, by table id, made now for those that have none: one query
     when every table has its link, three when some are made (printing a round's sheets)."""
     links = {
@@ -145,7 +150,7 @@ def table_links_ensure(*, table_ids: Sequence[int], by_user=None) -> dict[int, T
     return links
 
 
-def table_link_issue(*, table: Table, by_user=None) -> TableLink:
+def table_link_issue(*, table: Table, by_user: AnyUser | None = None) -> TableLink:
     """Revoke the table's link (if any) and make a new one."""
     with sheet_locked(table):  # one issue at a time per table, and never within a save
         TableLink.objects.filter(table=table, revoked_at__isnull=True).update(
@@ -193,5 +198,5 @@ def table_link_sheet_record(*, link: TableLink, submission: SheetSubmission) -> 
         return sheet_record_locked(table=table, submission=submission)
 
 
-def _account(user):
+def _account(user: AnyUser | None) -> User | None:
     return user if user is not None and user.is_authenticated else None

@@ -24,7 +24,7 @@ from tournament.sheets.confirmations import sheet_confirmation_now
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page import SheetPage, wants_json
 from tournament.sheets.page_context import sheet_context
-from tournament.sheets.submission import SheetSaved, SheetSubmission
+from tournament.sheets.submission import SheetConflict, SheetSaved, SheetSubmission
 from tournament.sheets.table_link_urls import table_link_url
 from tournament.sheets.table_links import (
     LinkRefusal,
@@ -91,7 +91,7 @@ class TableSheetPage(SheetPage):
         form: SheetForm,
         *,
         confirmation: SheetConfirmation | None = None,
-        conflict=None,
+        conflict: SheetConflict | None = None,
         status: int = 200,
     ) -> HttpResponse:
         closed = table_link_closed_reason(self.sheet.table)

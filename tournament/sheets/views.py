@@ -44,7 +44,9 @@ class DirectorSheetPage(SheetPage):
     def save(self, submission: SheetSubmission) -> SheetSaved:
         return sheet_record(table=self.sheet.table, submission=submission)
 
-    def render(self, form: SheetForm, *, conflict=None, status: int = 200) -> HttpResponse:
+    def render(
+        self, form: SheetForm, *, conflict: SheetConflict | None = None, status: int = 200
+    ) -> HttpResponse:
         sheet = self.sheet
         tournament = sheet.table.round.tournament
         numbers = list(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -52,7 +53,7 @@ def live_cached_tag(tournament: Tournament) -> str | None:
     return kept.tag if kept is not None else None
 
 
-def live_content(tournament: Tournament, standings: PublicStandings) -> dict:
+def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str, Any]:
     """The live document: what the public standings, the projector and "where do I sit" show.
 
     Words are left to the pages (they speak the visitor's language); the document holds
@@ -94,7 +95,7 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict:
 TIME_KEYS = ("computed_at", "time")
 
 
-def _encoded(content: dict) -> bytes:
+def _encoded(content: dict[str, Any]) -> bytes:
     return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -104,7 +105,7 @@ def live_state(tournament: Tournament) -> LiveState:
     seconds = settings.PUBLIC_STANDINGS_SECONDS
     key = live_cache_key(tournament)
     if seconds > 0:
-        kept = cache.get(key)
+        kept: LiveState | None = cache.get(key)
         if kept is not None:
             return kept
     standings = standings_for_public(tournament)

@@ -33,7 +33,9 @@ def live_page_words() -> dict[str, str]:
     }
 
 
-def live_config(slug: str, page: str, *, since: datetime.datetime | None = None, **more) -> dict:
+def live_config(
+    slug: str, page: str, *, since: datetime.datetime | None = None, **more: object
+) -> dict[str, object]:
     """What live.js needs on ``page`` (a JSON data block: no inline script); ``since`` is when
     what the page shows was computed (default: now)."""
     return {

@@ -61,7 +61,7 @@ class Standings:
     the unconfirmed sheets that do not count (when it does not).
     """
 
-    rows: list[StandingRow]
+    rows: list[StandingRow[int]]
     players: dict[int, Player]
     rounds_counted: tuple[int, ...]
     provisional: frozenset[tuple[int, int]] = frozenset()

@@ -6,6 +6,7 @@ import datetime
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
 import django_tables2 as tables
 from django.conf import settings
@@ -20,19 +21,24 @@ from tournament.names import name_sort_key
 from tournament.sheets.confirmations import tournament_counts_every_sheet
 from tournament.standings.selectors import Standings, tournament_standings
 
+# A row of the standings table: plain values (they are cached), by name: ``url``, ``rank``,
+# ``player_id``, ``name``, ``name_key``, ``club``, the totals, ``withdrawn``, the provisional
+# marks, ``per_round_cells`` and ``round_<n>`` for every round counted (so not a TypedDict).
+StandingsRow = dict[str, Any]
+
 
 def standings_table_rows(
     tournament: Tournament, standings: Standings | None = None
-) -> tuple[list[dict], tuple[int, ...]]:
+) -> tuple[list[StandingsRow], tuple[int, ...]]:
     """One dict per player for the standings table, and the rounds that count so far (from
     ``standings`` when the caller has computed them already)."""
     standings = standings or tournament_standings(tournament)
     # The player page's address with the player's id in it, made once for all rows.
     before, after = reverse("player_detail", args=[tournament.slug, 0]).rsplit("/0/", 1)
-    rows = []
+    rows: list[StandingsRow] = []
     for row in standings.rows:
         player = standings.players[row.player]
-        values = {
+        values: StandingsRow = {
             "url": f"{before}/{player.pk}/{after}",
             "rank": row.rank,
             "player_id": player.pk,
@@ -66,7 +72,7 @@ class RankedStandings:
     """The standings table's rows (plain values, no model instances), the rounds that count,
     and how many unconfirmed sheets are left out: what the standings pages draw."""
 
-    rows: list[dict]
+    rows: list[StandingsRow]
     rounds: tuple[int, ...]
     left_out: int
 
@@ -76,7 +82,12 @@ class RankedStandings:
 RANKED_ROWS_FORMAT = 1
 
 
-def _tally(model, path: str, *, versions: bool = False) -> list:
+def _tally(
+    model: type[Seat] | type[SheetVersion] | type[SheetConfirmation] | type[SheetScore],
+    path: str,
+    *,
+    versions: bool = False,
+) -> list[Subquery]:
     """How many rows of ``model`` belong to the tournament, their highest id (and the sum of
     their versions): subqueries for one query."""
     rows = model.objects.filter(**{path: OuterRef("pk")}).order_by().values(path)
@@ -139,7 +150,7 @@ def ranked_standings(tournament: Tournament) -> RankedStandings:
     never out of date; nothing invalidates it, an old one is simply never asked for again.
     """
     key = standings_key(tournament)
-    found = cache.get(key)
+    found: RankedStandings | None = cache.get(key)
     if found is not None:
         return found
     standings = tournament_standings(tournament)
@@ -165,7 +176,7 @@ PUBLIC_ROW_KEYS = (
 class PublicStandings:
     """The standings as the public pages show them, and when they were computed."""
 
-    rows: list[dict]
+    rows: list[StandingsRow]
     rounds: tuple[int, ...]
     computed_at: datetime.datetime
 
@@ -185,7 +196,7 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
         f":{tournament.confirmation_rule}"
     )
     if seconds > 0:
-        cached = cache.get(key)
+        cached: PublicStandings | None = cache.get(key)
         if cached is not None:
             return cached
     ranked = ranked_standings(tournament)
@@ -199,7 +210,13 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
     return result
 
 
-def standings_notes(tournament: Tournament, rows: Sequence[dict]) -> dict:
+class StandingsNotes(TypedDict):
+    count_unconfirmed: bool
+    confirms_sheets: bool
+    any_provisional: bool
+
+
+def standings_notes(tournament: Tournament, rows: Sequence[StandingsRow]) -> StandingsNotes:
     """What the standings pages say under the table: whether some scores are provisional and
     whether unconfirmed sheets count (every sheet does when the tournament confirms none)."""
     return {
@@ -209,7 +226,7 @@ def standings_notes(tournament: Tournament, rows: Sequence[dict]) -> dict:
     }
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
     """Sortable standings: rank (ties shared), name, club, points per round, totals.
 
     The table orders the rows and draws the headers; ``tournament/_standings_table.html``
@@ -229,7 +246,9 @@ class StandingsTable(tables.Table):
         # The total right after the name: on a phone it is visible without scrolling sideways.
         sequence = ("rank", "name", "tournament_points", "bollen", "correct", "...", "club")
 
-    def __init__(self, data, *, rounds: Sequence[int], **kwargs) -> None:
+    def __init__(
+        self, data: Sequence[StandingsRow], *, rounds: Sequence[int], **kwargs: Any
+    ) -> None:
         extra = [
             (
                 f"round_{number}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,8 +24,9 @@ from tournament.clubs.services import (
 )
 from tournament.errors import Refused, form_page_status
 from tournament.models import Club, ClubRole, TeamInvitation
-from tournament.permissions import ADMIN, club_required
+from tournament.permissions import ADMIN, SignedInRequest, club_required
 from tournament.team.services import (
+    IssuedInvitation,
     invitation_hours,
     team_invitation_create,
     team_invitation_revoke,
@@ -39,7 +41,7 @@ def _club_page(
     club: Club,
     *,
     form: ClubSettingsForm | None = None,
-    issued=None,
+    issued: IssuedInvitation | None = None,
     status: int = 200,
 ) -> HttpResponse:
     join_url = None
@@ -96,7 +98,7 @@ def club_page(request: HttpRequest, club: Club) -> HttpResponse:
 @never_cache
 @club_required(ADMIN)
 @require_POST
-def club_invite(request: HttpRequest, club: Club) -> HttpResponse:
+def club_invite(request: SignedInRequest, club: Club) -> HttpResponse:
     """Make an invitation to the club and show its link once (this response only)."""
     form = ClubInviteForm(request.POST)
     if not form.is_valid():
@@ -108,13 +110,13 @@ def club_invite(request: HttpRequest, club: Club) -> HttpResponse:
     return response
 
 
-def _person(club: Club, pk: int):
+def _person(club: Club, pk: int) -> User:
     return get_object_or_404(get_user_model(), pk=pk, club_roles__club=club)
 
 
 @club_required(ADMIN)
 @require_POST
-def club_role(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+def club_role(request: SignedInRequest, club: Club, pk: int) -> HttpResponse:
     person = _person(club, pk)
     form = ClubRoleForm(request.POST)
     if not form.is_valid():
@@ -140,7 +142,7 @@ def club_role(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
 
 @club_required(ADMIN)
 @require_POST
-def club_remove(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+def club_remove(request: SignedInRequest, club: Club, pk: int) -> HttpResponse:
     person = _person(club, pk)
     try:
         club_member_remove(club=club, user=person, by_user=request.user)

@@ -11,13 +11,14 @@ from django.urls import reverse
 
 from tournament.clubs.roles import runs_competition
 from tournament.models import Club, ClubRole, Competition, CompetitionEvening, Tournament
+from tournament.permissions import AnyUser
 
 # The front page's lists: newest first, a tournament without a date after the dated ones (on
 # every database: PostgreSQL would put NULL first in a descending order).
 NEWEST_FIRST = (F("date").desc(nulls_last=True), F("created_at").desc(), F("pk").desc())
 
 
-def tournaments_directed(user) -> QuerySet[Tournament]:
+def tournaments_directed(user: AnyUser) -> QuerySet[Tournament]:
     """The tournaments ``user`` may open: those they direct or keep score for, and every one
     of the clubs they are admin of (a superuser: every one)."""
     if not (user.is_authenticated and user.is_active):
@@ -63,7 +64,7 @@ class EveningOf:
     url: str | None
 
 
-def tournament_competitions(user, tournament: Tournament) -> list[EveningOf]:
+def tournament_competitions(user: AnyUser, tournament: Tournament) -> list[EveningOf]:
     """The competitions ``tournament`` is an evening of, as ``user`` may open them."""
     found = []
     for evening in CompetitionEvening.objects.filter(tournament=tournament).select_related(
