@@ -165,6 +165,20 @@ def test_this_machines_addresses_and_public_names_do_not_warn(on_club_wifi, url)
     assert site_url_problem(url) is None
 
 
+def test_a_site_listening_on_this_laptop_only_warns_at_every_address(
+    on_club_wifi, monkeypatch, settings
+):
+    """BIND=127.0.0.1:8000 make run: phones reach none of the laptop's addresses."""
+    monkeypatch.setenv("BIND", "127.0.0.1:8000")
+    with translation.override("nl"):
+        problem = site_url_problem(f"http://{LAPTOP}:8000")
+    assert "luistert alleen op deze laptop (BIND=127.0.0.1:8000)" in problem
+    assert "zonder BIND: make run" in problem
+    # Behind a server of its own that answers the phones (SITE_URL), it is as it should be.
+    settings.SITE_URL = f"http://{LAPTOP}:8000"
+    assert site_url_problem(f"http://{LAPTOP}:8000") is None
+
+
 def test_the_warning_speaks_dutch(on_club_wifi):
     with translation.override("nl"):
         problem = site_url_problem("http://127.0.0.1:8000")

@@ -74,6 +74,16 @@ def bind_port() -> str:
     return port if port.isdigit() else DEFAULT_PORT
 
 
+def bound_to_this_laptop_only() -> str | None:
+    """``BIND`` when ``make run`` listens on a loopback address only (``127.0.0.1:8000``) and
+    no ``SITE_URL`` says a server in front of it answers the phones; else ``None``."""
+    bind = str(getattr(settings, "BIND", "") or os.environ.get("BIND", "")).strip()
+    host = bind.rsplit(":", 1)[0].strip("[]") if ":" in bind else ""
+    if host and network.is_loopback_host(host) and not operator_site_url():
+        return bind
+    return None
+
+
 def _with_port(scheme: str, host: str, port: str) -> str:
     if ":" in host:  # IPv6
         host = f"[{host}]"
@@ -336,6 +346,12 @@ def site_url_problem(url: str) -> str | None:
             "The links and QR codes would point at %(url)s: that is this laptop's name for "
             "itself. A phone that scans it reaches the phone, not the laptop."
         ) % {"url": url}
+    elif (bind := bound_to_this_laptop_only()) is not None:
+        return _(
+            "The links and QR codes point at %(url)s, but the site listens on this laptop only "
+            "(BIND=%(bind)s): phones cannot reach it. For phones, stop it (Ctrl+C) and start "
+            "it without BIND: make run"
+        ) % {"url": url, "bind": bind}
     elif _known_to_this_machine(host) or (not _is_ip(host) and _looks_public(host)):
         return None
     elif _is_ip(host):
