@@ -8,4 +8,4 @@ cd "$(dirname "$0")/.."
 scripts/bootstrap.sh test >/dev/null
 scripts/lint.sh
 echo "== tests without a browser, on SQLite"
-env -u DATABASE_URL .venv/bin/pytest -q -n "${TEST_WORKERS:-2}" --dist loadgroup -m "not browser and not package" "$@"
+env -u DATABASE_URL .venv/bin/pytest -q -n "${TEST_WORKERS:-$(nproc)}" --dist loadgroup -m "not browser and not package" "$@"

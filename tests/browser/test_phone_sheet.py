@@ -123,6 +123,9 @@ def at_the_table(request, browser, live_server):
     context.close()
 
 
+# At the smallest phone: what differs at other widths (nothing wider than the screen, the
+# contrast) is checked at each by tests/browser/test_accessibility.py.
+@pytest.mark.parametrize("at_the_table", ["360x740"], indirect=True)
 def test_a_whole_sheet_is_tapped_in_deal_by_deal(at_the_table, screenshot):
     page, n = at_the_table, at_the_table.n_seats
     sheet = paper_sheet(n)
