@@ -510,63 +510,98 @@ def describe(violations: list[dict]) -> str:
     )
 
 
+class Screens:
+    """One browser context per screen size, kept for the whole module: a new context starts a
+    new renderer process, which costs Chromium more than the page and its check together (the
+    sweep took three times as long with a context per check). Between checks its cookies, its
+    storage and its language are set again, so each page is opened as a first visit."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts: dict = {}
+
+    def page(self, size: str, language: str, cookies: list[dict]):
+        if size not in self.contexts:
+            context = self.browser.new_context(
+                locale="nl-NL",
+                viewport=SIZES[size],
+                is_mobile=size in PHONES,
+                has_touch=size in PHONES,
+            )
+            context.set_default_timeout(10_000)
+            context.new_page()
+            self.contexts[size] = context
+        context = self.contexts[size]
+        page = context.pages[0]
+        if page.url.startswith("http"):
+            # What the last check's page kept (the sheet's offline queue) goes with it.
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            page.goto("about:blank")
+        context.clear_cookies()
+        context.add_cookies(cookies)
+        context.set_extra_http_headers(
+            {"Accept-Language": "nl-NL,nl" if language == "nl" else "en-GB,en"}
+        )
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+@pytest.fixture(scope="module")
+def screens(browser):
+    screens = Screens(browser)
+    yield screens
+    screens.close()
+
+
 @pytest.mark.parametrize(("name", "checks"), CHECKS)
 @pytest.mark.django_db(transaction=True)
 def test_the_page_has_no_serious_accessibility_violation(
-    browser, live_server, site, axe_source, name, checks
+    screens, live_server, site, axe_source, name, checks
 ):
     """One page (or state) as its visitor gets it, at each of its sizes: axe finds no serious
     or critical violation, nothing widens a phone page, text on the phone sheet is AA."""
     for language, size in checks:
-        _check(browser, live_server, site, axe_source, name, language, size)
+        _check(screens, live_server, site, axe_source, name, language, size)
 
 
-def _check(browser, live_server, site, axe_source, name: str, language: str, size: str) -> None:
+def _check(screens, live_server, site, axe_source, name: str, language: str, size: str) -> None:
     case = PAGES[name]
-    context = browser.new_context(
-        locale="nl-NL" if language == "nl" else "en-GB",
-        viewport=SIZES[size],
-        is_mobile=size in PHONES,
-        has_touch=size in PHONES,
-    )
-    context.set_default_timeout(10_000)
     host = live_server.url.split("//", 1)[1].split(":")[0]
     cookies = [{"name": "django_language", "value": language, "domain": host, "path": "/"}]
     if case.who != "anonymous":
         session = site.director_session if case.who == "director" else site.outsider_session
         cookies.append({"name": "sessionid", "value": session, "domain": host, "path": "/"})
-    context.add_cookies(cookies)
-    try:
-        page = context.new_page()
-        response = page.goto(live_server.url + case.address(site))
-        assert response.status == case.status, f"{name}: {response.status} at {page.url}"
+    page = screens.page(size, language, cookies)
+    response = page.goto(live_server.url + case.address(site))
+    assert response.status == case.status, f"{name}: {response.status} at {page.url}"
+    page.wait_for_load_state("load")
+    if case.then:
+        case.then(page, site)
+        # A step that posts a form waits for an element of the answer only: checked (its
+        # colours too) once that page has loaded its style sheets.
         page.wait_for_load_state("load")
-        if case.then:
-            case.then(page, site)
-            # A step that posts a form waits for an element of the answer only: checked (its
-            # colours too) once that page has loaded its style sheets.
-            page.wait_for_load_state("load")
-        assert page.locator("html").get_attribute("lang") == (case.language or language)
-        result = axe_check(page, axe_source)
-        violations = result["violations"]
-        blocking = [v for v in violations if v["impact"] in BLOCKING]
-        # Every finding goes to the test's output (-s or a failure shows it) and to a file the
-        # report's figures are counted from.
-        out = ROOT / "test-artifacts" / "axe"
-        out.mkdir(parents=True, exist_ok=True)
-        (out / f"{name}-{language}-{size}.json").write_text(json.dumps(result, indent=1))
-        if violations:
-            print(f"{name} {language} {size}:\n{describe(violations)}")
-        wide = page.evaluate(OVERFLOW, SIZES[size]["width"]) if size in PHONES else []
-        if wide:
-            print(f"{name} {language} {size}: wider than the phone:\n  " + "\n  ".join(wide))
-        assert not blocking, (
-            f"axe-core finds serious or critical violations on {name} ({language}, {size}, "
-            f"{page.url}):\n{describe(blocking)}"
-        )
-        assert not wide, f"{name} ({language}) scrolls sideways on a phone: {wide}"
-        if size in PHONES and page.locator("#phone-sheet").is_visible():
-            low = page.evaluate(PHONE_CONTRAST)
-            assert not low, f"{name} ({language}): text on the phone sheet below AA: {low}"
-    finally:
-        context.close()
+    assert page.locator("html").get_attribute("lang") == (case.language or language)
+    result = axe_check(page, axe_source)
+    violations = result["violations"]
+    blocking = [v for v in violations if v["impact"] in BLOCKING]
+    # Every finding goes to the test's output (-s or a failure shows it) and to a file the
+    # report's figures are counted from.
+    out = ROOT / "test-artifacts" / "axe"
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}-{language}-{size}.json").write_text(json.dumps(result, indent=1))
+    if violations:
+        print(f"{name} {language} {size}:\n{describe(violations)}")
+    wide = page.evaluate(OVERFLOW, SIZES[size]["width"]) if size in PHONES else []
+    if wide:
+        print(f"{name} {language} {size}: wider than the phone:\n  " + "\n  ".join(wide))
+    assert not blocking, (
+        f"axe-core finds serious or critical violations on {name} ({language}, {size}, "
+        f"{page.url}):\n{describe(blocking)}"
+    )
+    assert not wide, f"{name} ({language}) scrolls sideways on a phone: {wide}"
+    if size in PHONES and page.locator("#phone-sheet").is_visible():
+        low = page.evaluate(PHONE_CONTRAST)
+        assert not low, f"{name} ({language}): text on the phone sheet below AA: {low}"
