@@ -285,6 +285,9 @@ def test_the_tap_targets_are_named_buttons_big_enough_for_a_finger(at_the_table)
     expect(page.locator("#phone-first-dealer")).to_be_hidden()  # no drawn dealer asked for
 
 
+# What a tap does is the same at every width: at the smallest phone, where the page is
+# tightest (tests/browser/test_accessibility.py checks each width for sideways scrolling).
+@pytest.mark.parametrize("at_the_table", ["360x740"], indirect=True)
 def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table):
     page, n = at_the_table, at_the_table.n_seats
     sheet = paper_sheet(n)
@@ -309,6 +312,9 @@ def test_tricks_that_do_not_add_up_are_told_at_the_deal_and_hold_it(at_the_table
     }
 
 
+# What a tap does is the same at every width: at the smallest phone, where the page is
+# tightest (tests/browser/test_accessibility.py checks each width for sideways scrolling).
+@pytest.mark.parametrize("at_the_table", ["360x740"], indirect=True)
 def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, screenshot):
     page, n = at_the_table, at_the_table.n_seats
     sheet = paper_sheet(n)
@@ -350,6 +356,9 @@ def test_a_deal_tapped_by_mistake_is_cleared_after_a_second_tap(at_the_table, sc
     expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(1))
 
 
+# What a tap does is the same at every width: at the smallest phone, where the page is
+# tightest (tests/browser/test_accessibility.py checks each width for sideways scrolling).
+@pytest.mark.parametrize("at_the_table", ["360x740"], indirect=True)
 def test_only_the_last_deal_with_input_can_be_cleared(at_the_table):
     page, n = at_the_table, at_the_table.n_seats
     sheet = paper_sheet(n)
@@ -387,7 +396,7 @@ def test_only_the_last_deal_with_input_can_be_cleared(at_the_table):
     assert stored(page.table).get((2, first), (None, None)) == (None, None)
 
 
-@pytest.mark.parametrize("size", list(PHONES))
+@pytest.mark.parametrize("size", ["360x740"])
 def test_the_drawn_first_dealer_is_asked_once_with_the_phones_buttons(browser, live_server, size):
     tournament = played_tournament(8, 1, last_round=[0, 0])
     Tournament.objects.filter(pk=tournament.pk).update(
