@@ -13,10 +13,12 @@ mkdir -p test-artifacts
 
 pgdir=""
 large_event=""
+lint=""
 large_event_log=test-artifacts/large-event-check.log
 cleanup() {
   # (its own process group: its gunicorn and PostgreSQL go with it)
   if [ -n "$large_event" ]; then kill -- "-$large_event" 2>/dev/null || true; fi
+  if [ -n "$lint" ]; then kill "$lint" 2>/dev/null || true; fi
   if [ -n "$pgdir" ]; then scripts/postgres.sh stop "$pgdir"; fi
 }
 trap cleanup EXIT
@@ -33,15 +35,25 @@ elif [ "${CI:-}" = true ]; then
   exit 1
 fi
 
-scripts/lint.sh
+# The lint (one process) beside the SQLite pass, its findings printed after it.
+lint_log=test-artifacts/lint.log
+scripts/lint.sh >"$lint_log" 2>&1 &
+lint=$!
 
 # Two test processes per core: a browser test waits on Chromium and the live server, a server
-# test on its start, so one per core leaves them idle (on two cores: 8.5 minutes for the SQLite
-# pass with four, 10 with two). TEST_WORKERS=0 runs them in this process.
+# test on its start, so one per core leaves them idle (on two cores the SQLite pass took 8:31
+# with four, 9:25 with six, about 10 minutes with two). TEST_WORKERS=0 runs them in this process.
 workers="${TEST_WORKERS:-$(($(nproc) * 2))}"
 
 echo "== tests on SQLite"
-env -u DATABASE_URL .venv/bin/pytest -n "$workers" --dist loadgroup "$@"
+sqlite=0
+env -u DATABASE_URL .venv/bin/pytest -n "$workers" --dist loadgroup "$@" || sqlite=$?
+status=0
+wait "$lint" || status=$?
+lint=""
+cat "$lint_log"
+[ "$status" = 0 ] || exit "$status"
+[ "$sqlite" = 0 ] || exit "$sqlite"
 
 if [ "$postgres" = 1 ]; then
   pgdir=$(mktemp -d /tmp/bollen-pg.XXXXXX)
