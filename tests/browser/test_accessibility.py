@@ -532,7 +532,8 @@ class Screens:
             context.new_page()
             self.contexts[size] = context
         context = self.contexts[size]
-        page = context.pages[0]
+        # (A page that crashed in an earlier check is closed: the next check opens another.)
+        page = context.pages[0] if context.pages else context.new_page()
         if page.url.startswith("http"):
             # What the last check's page kept (the sheet's offline queue) goes with it.
             page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
