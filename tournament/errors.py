@@ -272,3 +272,27 @@ def show_refused(request: HttpRequest, refused: Refused) -> None:
     """Put each line of a refusal on the next page as an error message."""
     for line in refused.lines():
         messages.error(request, line)
+
+
+class FinishedRefusal(models.TextChoices):
+    """Why a change to a finished tournament was refused."""
+
+    FINISHED = (
+        "tournament_finished",
+        gettext_lazy(
+            "Not saved: this tournament is finished, so its sheets, seating and players no "
+            "longer change. Its director can reopen it (Rounds, Reopen the tournament) to "
+            "correct something."
+        ),
+    )
+
+
+class Finishable(Protocol):
+    @property
+    def finished_at(self) -> object: ...
+
+
+def refuse_when_finished(tournament: Finishable) -> None:
+    """Refuse a change to a tournament that its director has finished (read-only)."""
+    if tournament.finished_at is not None:
+        raise Refused.because(FinishedRefusal.FINISHED)

@@ -26,7 +26,7 @@ from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from tournament.clubs.current import current_club, posted_for_other_club
 from tournament.clubs.roles import directs_in_club, is_club_admin
+from tournament.errors import FinishedRefusal, refusal_message
 from tournament.models import Club, Tournament
 
 # What ``request.user`` is: the signed-in account or the anonymous visitor.
@@ -113,6 +114,12 @@ def _tournament_view(
         request.can_direct = is_director(request.user, tournament)
         # The club's settings (the address for phones) are its admins' only.
         request.club_admin = is_club_admin(request.user, tournament.club)
+        if (
+            tournament.finished_at is not None
+            and request.method == "POST"
+            and not getattr(view, "when_finished", False)
+        ):
+            return _finished_refusal(request, tournament)
         return view(request, tournament, *args, **kwargs)
 
     # A plain function carries the marks; the Protocol tells the type checker they are there.
@@ -121,6 +128,29 @@ def _tournament_view(
     marked.team_only = not director_only
     marked.club_only = ""
     return marked
+
+
+def when_finished(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a tournament view whose posts still work once the tournament is finished (reopening
+    it, its settings and prizes, what it refuses itself): put it under the ``*_required``
+    decorator. Every other post to a finished tournament is refused before the view runs."""
+    view.when_finished = True  # type: ignore[attr-defined]
+    return view
+
+
+def _finished_refusal(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A post to a finished tournament: nothing is stored; back to the page it came from with
+    the reason (a script's post gets the reason as JSON)."""
+    message = refusal_message(FinishedRefusal.FINISHED)
+    if request.headers.get("X-Requested-With") == "XMLHttpRequest" or "application/json" in (
+        request.headers.get("Accept", "")
+    ):
+        return JsonResponse({"outcome": "refused", "message": message}, status=409)
+    messages.error(request, message)
+    back = request.META.get("HTTP_REFERER", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("tournament_detail", args=[tournament.slug])
+    return redirect(back)
 
 
 def director_required(view: Callable[..., HttpResponse]) -> MarkedView:

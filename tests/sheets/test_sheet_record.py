@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import uuid
 
@@ -203,7 +204,8 @@ def test_the_last_table_finishing_writes_the_rounds_backup_once(
     tournament, settings, tmp_path, django_capture_on_commit_callbacks
 ):
     """The backup follows from the sheets: no file while a table is still playing, one when
-    the last sheet is complete, none again for a correction of a complete round."""
+    the last sheet is complete, and a new one for a correction of the complete round (the
+    first no longer holds what the round is)."""
     settings.BACKUP_DIR = tmp_path
     tables = list(Round.objects.get(tournament=tournament).tables.order_by("number"))
     rng = random.Random(5)
@@ -229,10 +231,14 @@ def test_the_last_table_finishing_writes_the_rounds_backup_once(
     deal = next(d for d in range(1, 12) if corrected[d, 0][1] != corrected[d, 1][1])
     (bid_0, tricks_0), (bid_1, tricks_1) = corrected[deal, 0], corrected[deal, 1]
     corrected[deal, 0], corrected[deal, 1] = (bid_0, tricks_1), (bid_1, tricks_0)  # same sum
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    with django_capture_on_commit_callbacks(execute=True):
         corrected_save = record(last, corrected, base=sheet_version_number(last))
     assert corrected_save.created and corrected != sheets[last.pk]
-    assert callbacks == []  # the round was complete before: nothing newly finished
+    (after,) = (path for path in tmp_path.rglob("*.json") if path != backup)
+    assert "round-1-corrected" in after.name
+    restored = json.loads(after.read_text())
+    (table,) = (t for t in restored["rounds"][0]["tables"] if t["number"] == last.number)
+    assert table["deals"][deal - 1]["tricks"][:2] == [tricks_1, tricks_0]
 
 
 def test_taking_every_entry_back_returns_the_round_to_seated(tournament, played_table):

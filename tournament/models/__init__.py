@@ -22,6 +22,7 @@ from tournament.models.tournaments import (
     ApartPair,
     Player,
     Tournament,
+    TournamentFinish,
     default_table_sizes,
     default_tiebreaks,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "TableLink",
     "TeamInvitation",
     "Tournament",
+    "TournamentFinish",
     "default_table_sizes",
     "default_tiebreaks",
 ]

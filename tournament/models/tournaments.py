@@ -50,6 +50,12 @@ class Tournament(models.Model):
     - ``first_dealer_rule``: who decides who deals deal 1 at each table (see
       ``FirstDealerRule``): the site (the top row deals first, marked on the printed sheet) or a
       draw at the table (each table's ``first_dealer_seat`` is set once it is drawn).
+    - ``finished_at``, ``finished_by``: when and by whom the director finished the tournament
+      (``None``: not finished). A finished tournament is read-only and its standings are final;
+      reopening clears both. Every finish and reopening is kept as a ``TournamentFinish``.
+    - ``prize_places``: how many places the final standings announce (the top of the shared
+      result and the projector's final view); ``prize_last_place``: the tradition of also
+      naming the last place ("de verliezer"), off by default.
     """
 
     class ConfirmationRule(models.TextChoices):
@@ -128,6 +134,25 @@ class Tournament(models.Model):
         choices=FirstDealerRule.choices,
         default=FirstDealerRule.SITE,
     )
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    finished_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("finished by"),
+    )
+    prize_places = models.PositiveSmallIntegerField(
+        _("places announced"),
+        default=3,
+        help_text=_("How many places the final standings announce, from the top."),
+    )
+    prize_last_place = models.BooleanField(
+        _("also name the last place"),
+        default=False,
+        help_text=_('The tradition of naming the last place ("de verliezer").'),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -144,8 +169,50 @@ class Tournament(models.Model):
         return self.name
 
     @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
     def tiebreak_order(self) -> tuple[TieBreak, ...]:
         return tuple(TieBreak(value) for value in self.tiebreaks)
+
+
+class TournamentFinish(models.Model):
+    """One finish or reopening of a tournament: who, when (the record a director can read back).
+
+    - ``action``: finished or reopened.
+    - ``by``, ``by_name``: the account (its name kept when the account is deleted; empty for
+      the command line).
+    - ``backup``: the file name of the final backup a finish wrote (empty when none).
+    """
+
+    class Action(models.TextChoices):
+        FINISHED = "finished", _("finished")
+        REOPENED = "reopened", _("reopened")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="finishes", verbose_name=_("tournament")
+    )
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    by_name = models.CharField(_("by"), max_length=150, blank=True)
+    backup = models.CharField(_("backup file"), max_length=255, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "-at", "-pk"]
+        verbose_name = _("finish or reopening")
+        verbose_name_plural = _("finishes and reopenings")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.get_action_display()} {self.at:%Y-%m-%d %H:%M}"
 
 
 class Player(models.Model):

@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 from scoring.errors import Problem
 from scoring.sheet import Sheet, SheetResult, check_and_score
 from tournament.adapter import TableScore, TableSheet, load_table_sheets, sheet_scores_store
-from tournament.errors import PlacedProblem, Refused, place_rule_problem
+from tournament.errors import PlacedProblem, Refused, place_rule_problem, refuse_when_finished
 from tournament.models import Player, Round, SheetVersion, Table
 from tournament.sheets.content import (
     SheetContent,
@@ -61,7 +61,10 @@ from tournament.sheets.submission import (
     SheetSaved,
     SheetSubmission,
 )
-from tournament.tournament_file.backups import round_backup_when_complete
+from tournament.tournament_file.backups import (
+    round_backup_when_complete,
+    round_backup_when_corrected,
+)
 
 # Conflict records a table keeps at most: each stale save stores one, and a real table makes a
 # handful; past this a stale save is refused without being kept.
@@ -90,6 +93,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     earlier = _earlier_save(table, submission, sent, stored)
     if earlier is not None:
         return _replayed(table, submission, sent, stored, earlier)
+    refuse_when_finished(table.round.tournament)
     if not 0 <= submission.base_version <= stored.number:
         raise Refused.because(
             SheetRefusal.UNKNOWN_VERSION, round=table.round.number, table=table.number
@@ -284,6 +288,8 @@ def _version_store(
     sheet_scores_store({table.pk: TableScore.of_sheet(saved, result)}, versions={table.pk: number})
     if after.finished and not stored.sheet.finished:
         round_backup_when_complete(table.round)
+    elif after.finished:  # a correction to a finished table: its round's backup again
+        round_backup_when_corrected(table.round)
     return SheetSaved(
         number,
         created=True,

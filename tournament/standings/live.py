@@ -22,7 +22,12 @@ from django.utils import timezone
 
 from tournament.models import Tournament
 from tournament.rounds.selectors import public_seating
-from tournament.standings.tables import PublicStandings, standings_for_public, standings_notes
+from tournament.standings.tables import (
+    PublicStandings,
+    public_state_key,
+    standings_for_public,
+    standings_notes,
+)
 
 # How often the pages poll, in seconds (the script adds jitter and backs off when hidden), and
 # how long the projector shows one page of a list.
@@ -43,7 +48,7 @@ def live_cache_key(tournament: Tournament) -> str:
     unconfirmed sheets count and the confirmation rule change what they show)."""
     return (
         f"public-live:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
-        f":{tournament.confirmation_rule}"
+        f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
     )
 
 

@@ -4,14 +4,18 @@ of which unconfirmed sheets count applied in one place. The sheets are read thro
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Subquery
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from scoring.standings import StandingRow, standings
 from tournament.adapter import TableScore, load_table_scores, sheets_round_scores
-from tournament.models import Player, SheetConfirmation, SheetVersion, Table, Tournament
+from tournament.models import Player, Round, SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.names import name_sort_key
 
 
@@ -56,9 +60,15 @@ def sheet_counts(tournament: Tournament, score: TableScore, unconfirmed: frozens
 class Standings:
     """The standings of a tournament with the players they name.
 
-    ``provisional`` holds ``(player id, round)`` for every round score that comes from a sheet
-    no director has confirmed yet (when the tournament lets those count); ``left_out`` counts
-    the unconfirmed sheets that do not count (when it does not).
+    - ``rounds_counted``: the rounds with a score in the standings (a round being played
+      included); ``rounds_complete``: those whose every table's sheet is complete.
+    - ``provisional`` holds ``(player id, round)`` for every round score that comes from a
+      sheet no director has confirmed yet (when the tournament lets those count);
+      ``unfinished`` those from a sheet that is still being played. Both can still change:
+      ``is_provisional`` is either.
+    - ``left_out`` counts the unconfirmed sheets that do not count (when it does not).
+    - ``final``: the director has finished the tournament (``finished_at``): nothing changes
+      any more. Before that the standings are "after round N" (``after_round``).
     """
 
     rows: list[StandingRow[int]]
@@ -66,12 +76,40 @@ class Standings:
     rounds_counted: tuple[int, ...]
     provisional: frozenset[tuple[int, int]] = frozenset()
     left_out: int = 0
+    unfinished: frozenset[tuple[int, int]] = frozenset()
+    rounds_complete: tuple[int, ...] = ()
+    finished_at: datetime.datetime | None = None
+    date: datetime.date | None = None  # the tournament's
+
+    @property
+    def final(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The counted rounds that are not complete: still being played."""
+        return tuple(r for r in self.rounds_counted if r not in self.rounds_complete)
 
     def is_provisional(self, player: int, round: int | None = None) -> bool:
-        """Whether a player's score in ``round`` (or in any round) is provisional."""
+        """Whether a player's score in ``round`` (or in any round) can still change: from a
+        sheet not confirmed yet, or not finished yet."""
         if round is not None:
-            return (player, round) in self.provisional
-        return any((player, number) in self.provisional for number in self.rounds_counted)
+            return (player, round) in self.provisional or (player, round) in self.unfinished
+        return any(self.is_provisional(player, number) for number in self.rounds_counted)
+
+    @property
+    def any_provisional(self) -> bool:
+        return bool(self.provisional or self.unfinished)
+
+    @property
+    def state(self) -> StandingsState:
+        return StandingsState(
+            finished_at=self.finished_at,
+            rounds_complete=self.rounds_complete,
+            in_play=self.in_play,
+            any_provisional=self.any_provisional,
+            date=self.date,
+        )
 
 
 def tournament_standings(tournament: Tournament) -> Standings:
@@ -106,4 +144,64 @@ def tournament_standings(tournament: Tournament) -> Standings:
             for player in s.player_ids
         ),
         left_out=len(sheets) - len(counted),
+        unfinished=frozenset(
+            (player, s.round_number) for s in counted if not s.complete for player in s.player_ids
+        ),
+        rounds_complete=tuple(
+            Round.objects.with_state()
+            .filter(tournament=tournament, progress=Round.State.COMPLETE)
+            .order_by("number")
+            .values_list("number", flat=True)
+        ),
+        finished_at=tournament.finished_at,
+        date=tournament.date,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsState:
+    """How final the standings are, as every page and file says it (plain values: cached with
+    the standings rows). ``title()`` is the heading."""
+
+    finished_at: datetime.datetime | None
+    rounds_complete: tuple[int, ...]
+    in_play: tuple[int, ...]
+    any_provisional: bool
+    date: datetime.date | None = None  # the tournament's
+
+    @property
+    def final(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def after_round(self) -> int:
+        """The last round N such that rounds 1..N are all complete (0: none yet)."""
+        complete = set(self.rounds_complete)
+        n = 0
+        while n + 1 in complete:
+            n += 1
+        return n
+
+    def title(self) -> str:
+        """ "Final standings, 14 December 2026" once the tournament is finished; before that
+        "Standings after round N" (with the round being played, and "provisional" while a
+        number in it can still change), in the active language."""
+        if self.finished_at is not None:
+            day = self.date or timezone.localdate(self.finished_at)
+            return _("Final standings, %(date)s") % {"date": date_format(day, "DATE_FORMAT")}
+        after = self.after_round
+        playing = ", ".join(map(str, self.in_play))
+        if after == 0:
+            title = _("Standings")
+            if playing:
+                title = _("Standings, round %(playing)s being played") % {"playing": playing}
+        elif playing:
+            title = _("Standings after round %(round)s, round %(playing)s being played") % {
+                "round": after,
+                "playing": playing,
+            }
+        else:
+            title = _("Standings after round %(round)s") % {"round": after}
+        if self.any_provisional:
+            title = _("%(title)s (provisional)") % {"title": title}
+        return title

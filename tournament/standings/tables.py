@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Player, Seat, SheetConfirmation, SheetScore, SheetVersion, Tournament
 from tournament.names import name_sort_key
 from tournament.sheets.confirmations import tournament_counts_every_sheet
-from tournament.standings.selectors import Standings, tournament_standings
+from tournament.standings.selectors import Standings, StandingsState, tournament_standings
 
 # A row of the standings table: plain values (they are cached), by name: ``url``, ``rank``,
 # ``player_id``, ``name``, ``name_key``, ``club``, the totals, ``withdrawn``, the provisional
@@ -75,11 +75,12 @@ class RankedStandings:
     rows: list[StandingsRow]
     rounds: tuple[int, ...]
     left_out: int
+    state: StandingsState
 
 
 # Part of every cache key: a change to what the rows hold changes it, so that servers running
 # different releases against one shared cache never read each other's rows.
-RANKED_ROWS_FORMAT = 1
+RANKED_ROWS_FORMAT = 2
 
 
 def _tally(
@@ -134,6 +135,8 @@ def standings_key(tournament: Tournament) -> str:
         tournament.tiebreaks,
         tournament.count_unconfirmed,
         tournament.confirmation_rule,
+        tournament.finished_at,
+        tournament.date,
         counts,
         players,
     )
@@ -155,7 +158,9 @@ def ranked_standings(tournament: Tournament) -> RankedStandings:
         return found
     standings = tournament_standings(tournament)
     rows, rounds = standings_table_rows(tournament, standings)
-    result = RankedStandings(rows=rows, rounds=rounds, left_out=standings.left_out)
+    result = RankedStandings(
+        rows=rows, rounds=rounds, left_out=standings.left_out, state=standings.state
+    )
     cache.set(key, result, settings.STANDINGS_CACHE_SECONDS)
     return result
 
@@ -179,6 +184,7 @@ class PublicStandings:
     rows: list[StandingsRow]
     rounds: tuple[int, ...]
     computed_at: datetime.datetime
+    state: StandingsState
 
 
 def standings_for_public(tournament: Tournament) -> PublicStandings:
@@ -193,7 +199,7 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
     seconds = settings.PUBLIC_STANDINGS_SECONDS
     key = (
         f"public-standings:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
-        f":{tournament.confirmation_rule}"
+        f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
     )
     if seconds > 0:
         cached: PublicStandings | None = cache.get(key)
@@ -204,10 +210,18 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
         rows=[{name: row[name] for name in PUBLIC_ROW_KEYS} for row in ranked.rows],
         rounds=ranked.rounds,
         computed_at=timezone.now(),
+        state=ranked.state,
     )
     if seconds > 0:
         cache.set(key, result, seconds)
     return result
+
+
+def public_state_key(tournament: Tournament) -> str:
+    """The part of the public pages' cache keys that changes when the tournament is finished
+    or reopened: those show at once, as a change of the confirmation rule does."""
+    finished = tournament.finished_at
+    return finished.isoformat() if finished is not None else "open"
 
 
 class StandingsNotes(TypedDict):

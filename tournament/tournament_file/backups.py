@@ -1,8 +1,9 @@
-"""Automatic backups: after every completed round, the whole tournament as a v1 file.
+"""Automatic backups: the whole tournament as a v1 file after every completed round, after
+every later change to a complete round (a correction), and once finished (``final``).
 
-Files go to ``settings.BACKUP_DIR/<slug>/`` and are never overwritten. Each holds the site's
-records too (``settings["x-site"]``: sheet history, confirmations, table links with their
-tokens, the team by username). Restoring one is an import
+Files go to ``settings.BACKUP_DIR/<slug>/`` and are never overwritten, nor removed by the
+site. Each holds the site's records too (``settings["x-site"]``: sheet history, confirmations,
+table links with their tokens, the team by username). Restoring one is an import
 (``manage.py import_tournament FILE --slug SLUG [--replace]``); what it keeps and what not is in
 ``docs/tournament-file.md``.
 """
@@ -20,7 +21,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.models import Round, Tournament
+from tournament.models import Round, Tournament, TournamentFinish
 from tournament.tournament_file.exporting import tournament_export
 
 logger = logging.getLogger(__name__)
@@ -49,16 +50,40 @@ def tournament_backup(*, tournament: Tournament, label: str) -> Path:
     return path
 
 
-def backup_after_round(tournament_id: int, round_number: int) -> None:
-    """Called after a round is complete (on commit); a failed backup is logged, never raised,
-    because the results it would protect are already safely stored."""
+def backup_after_round(tournament_id: int, round_number: int, *, corrected: bool = False) -> None:
+    """Called after a round is complete (on commit), or corrected once complete; a failed
+    backup is logged, never raised, because the results it would protect are already safely
+    stored."""
+    label = f"round-{round_number}" + ("-corrected" if corrected else "")
     try:
         tournament = Tournament.objects.get(pk=tournament_id)
-        path = tournament_backup(tournament=tournament, label=f"round-{round_number}")
+        path = tournament_backup(tournament=tournament, label=label)
     except (OSError, Tournament.DoesNotExist):
         logger.exception("Automatic backup after round %s failed", round_number)
     else:
         logger.info("Backup written: %s", path)
+
+
+def backup_final(tournament_id: int, finish_id: int) -> None:
+    """Called once a finish is committed: the final backup, its file name kept on the finish's
+    record. Logged, never raised, as ``backup_after_round``."""
+    try:
+        tournament = Tournament.objects.get(pk=tournament_id)
+        path = tournament_backup(tournament=tournament, label="final")
+    except (OSError, Tournament.DoesNotExist):
+        logger.exception("Final backup of tournament %s failed", tournament_id)
+        return
+    TournamentFinish.objects.filter(pk=finish_id).update(backup=path.name)
+    logger.info("Backup written: %s", path)
+
+
+def round_backup_when_corrected(round_: Round) -> None:
+    """Back a complete round up again once the transaction commits: called by a save that
+    changed a table of it that was complete already (a correction after the round's backup)."""
+    if Round.objects.with_state().get(pk=round_.pk).state == Round.State.COMPLETE:
+        transaction.on_commit(
+            partial(backup_after_round, round_.tournament_id, round_.number, corrected=True)
+        )
 
 
 def round_backup_when_complete(round_: Round) -> None:
