@@ -281,8 +281,8 @@ class FinishedRefusal(models.TextChoices):
         "tournament_finished",
         gettext_lazy(
             "Not saved: this tournament is finished, so its sheets, seating and players no "
-            "longer change. Its director can reopen it (Rounds, Reopen the tournament) to "
-            "correct something."
+            "longer change. To correct something, its director reopens it first (the button "
+            "at the top of the tournament's pages)."
         ),
     )
 

@@ -113,6 +113,8 @@ RULES: dict[str, dict[str, str]] = {
     "tournament_upload": CLUB_DIRECTORS,
     "tournament_detail": TEAM,
     "tournament_edit": DIRECTOR_ONLY,
+    "tournament_finish": DIRECTOR_ONLY,
+    "tournament_reopen": DIRECTOR_POST,
     "tournament_download": DIRECTOR_ONLY,
     "player_list": DIRECTOR_ONLY,
     "player_paste": DIRECTOR_ONLY,

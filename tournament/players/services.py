@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.adapter import sheet_scores_refresh
-from tournament.errors import PlacedProblem, Refused, refuse_bad_lines
+from tournament.errors import PlacedProblem, Refused, refuse_bad_lines, refuse_when_finished
 from tournament.models import ApartPair, Player, Round, Seat, Tournament
 from tournament.models.rounds import round_progress
 from tournament.players.importing import PlayerRow, check_rows
@@ -44,7 +44,8 @@ def players_register(*, tournament: Tournament, rows: Sequence[PlayerRow]) -> li
     round that has not started yet.
     """
     # Lock the tournament row: two directors adding players at once get distinct file ids.
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    refuse_when_finished(locked or tournament)
     existing = tournament.players.values_list("name", flat=True)
     checked = check_rows(list(rows), existing=existing)
     refuse_bad_lines(checked, code="player_row")
@@ -86,6 +87,7 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
     be reseated); a round already being played cannot lose its player. Returns the numbers
     of the rounds that lost a seat.
     """
+    refuse_when_finished(player.tournament)
     if from_round <= player.joined_round:
         raise Refused(
             [

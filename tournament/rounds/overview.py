@@ -9,7 +9,7 @@ from typing import TypedDict
 from django.db.models import Count, Q, QuerySet
 
 from scoring.tables import table_split
-from tournament.models import Player, Tournament
+from tournament.models import Player, Round, Tournament
 from tournament.rounds.selectors import (
     RoundSummary,
     next_round_number,
@@ -34,6 +34,10 @@ class Overview(ClubSpread):
     next_round_tables: int
     next_round_mixed_sizes: bool
     incomplete_round: RoundSummary | None
+    # The planned rounds are all played (the last one complete, none seated after it): the
+    # next step is the end (``tournaments.finish``), another round the second choice.
+    planned_done: bool
+    finished: bool
 
 
 def tournament_overview(tournament: Tournament) -> Overview:
@@ -61,7 +65,25 @@ def tournament_overview(tournament: Tournament) -> Overview:
         "next_round_mixed_sizes": mixed_sizes,
         **_club_spread(playing, tables),
         "incomplete_round": next((s for s in summaries if s.missing), None),
+        "planned_done": planned_rounds_done(tournament, summaries),
+        "finished": tournament.finished,
     }
+
+
+def planned_rounds_done(
+    tournament: Tournament, summaries: list[RoundSummary] | None = None
+) -> bool:
+    """Whether the planned rounds have all been played: the last round is complete and is the
+    planned last one or later (read from ``summaries`` when given, else one query)."""
+    if summaries is not None:
+        last = summaries[-1].round if summaries else None
+    else:
+        last = tournament.rounds.with_state().order_by("-number").first()
+    return (
+        last is not None
+        and last.number >= tournament.rounds_planned
+        and last.state == Round.State.COMPLETE
+    )
 
 
 def _club_spread(playing: QuerySet[Player], tables: int) -> ClubSpread:

@@ -24,7 +24,7 @@ from scoring.seating import Balance, SeatingError
 from scoring.seating.dealing import seat_orders
 from scoring.tables import table_split
 from tournament.adapter import sheet_scores_refresh, started_table_ids
-from tournament.errors import PlacedProblem, Refused
+from tournament.errors import PlacedProblem, Refused, refuse_when_finished
 from tournament.models import (
     SEATING_EDITABLE_STATES,
     Player,
@@ -72,7 +72,8 @@ def _refuse(
 def round_seat(*, tournament: Tournament, seed: int | None = None) -> tuple[Round, str]:
     """Seat the next round with the seating engine; returns the round and a note for the
     director (e.g. that a table of 3 or 6 was needed)."""
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    locked = Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    refuse_when_finished(locked or tournament)
     last = tournament.rounds.order_by("-number").first()
     if last is not None and not last.published:
         raise _refuse(
@@ -248,7 +249,8 @@ def _refuse_apart_pairs(round_: Round, moves: dict[int, tuple[Player, int]]) -> 
 
 
 def _editable_round(round_: Round) -> Round:
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    refuse_when_finished(round_.tournament)
     started = bool(started_table_ids(Table.objects.filter(round=round_)))
     if started:  # the round is being played (or complete): its sheets say so
         raise _refuse(
@@ -348,7 +350,8 @@ def _close_gaps(table: Table) -> None:
 def round_publish(*, round_: Round, by_user: User | None = None) -> Round:
     """Publish a draft seating: players can now look up their table, and every table has its
     private link at once (made in one query; printing the sheets reuses them)."""
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    refuse_when_finished(round_.tournament)
     if not round_.published:
         round_.published = True
         round_.save(update_fields=["published"])

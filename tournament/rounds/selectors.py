@@ -196,13 +196,18 @@ class Place:
 class PublicSeating(TypedDict):
     round: Round | None
     places: list[Place]
+    # The round is over (complete) or the tournament finished: nobody asks where they sit.
+    over: bool
+    finished: bool
 
 
 def public_seating(tournament: Tournament) -> PublicSeating:
-    """The latest published round's seating as (name, table), alphabetically."""
-    round_ = tournament.rounds.filter(published=True).order_by("-number").first()
+    """The latest published round's seating as (name, table), alphabetically, and whether it
+    is over (every sheet complete) or the whole tournament is."""
+    round_ = tournament.rounds.with_state().filter(published=True).order_by("-number").first()
+    finished = tournament.finished_at is not None
     if round_ is None:
-        return {"round": None, "places": []}
+        return {"round": None, "places": [], "over": finished, "finished": finished}
     seats = sorted(
         round_.seats.select_related("player", "table"), key=lambda s: name_sort_key(s.player.name)
     )
@@ -210,7 +215,8 @@ def public_seating(tournament: Tournament) -> PublicSeating:
         Place(name=s.player.name, club=s.player.club, table=s.table.number, player=s.player_id)
         for s in seats
     ]
-    return {"round": round_, "places": places}
+    over = finished or round_.state == Round.State.COMPLETE
+    return {"round": round_, "places": places, "over": over, "finished": finished}
 
 
 @dataclass(frozen=True, slots=True)

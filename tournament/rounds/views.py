@@ -75,8 +75,10 @@ def round_seat(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round.objects.with_state(), tournament=tournament, number=number)
     seating = round_seating(round_, user=request.user)
-    editable = round_.state in services.EDITABLE_STATES and not any(
-        t.status != "empty" for t in seating["tables"]
+    editable = (
+        round_.state in services.EDITABLE_STATES
+        and not tournament.finished
+        and not any(t.status != "empty" for t in seating["tables"])
     )
     form = RoundAdjustForm(
         players=seating["all_seated"] + seating["unseated"],
@@ -85,6 +87,10 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     # Only before publishing: afterwards the printed lists must keep matching.
     choices = editable and round_.state == Round.State.DRAFT
     unfinished = [t.number for t in seating["tables"] if t.status != "complete"]
+    ends = (
+        number >= tournament.rounds_planned
+        and not tournament.rounds.filter(number__gt=number).exists()
+    )
     return render(
         request,
         "tournament/round_detail.html",
@@ -97,6 +103,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "seating_choices": round_seating_choices(round_) if choices else [],
             "changed_by_hand": choices and round_changed_by_hand(round_),
             "unfinished_tables": unfinished,
+            "ends_tournament": ends,  # the planned last round (or later), none after it
             **seating,
         },
     )

@@ -56,6 +56,14 @@ class LinkRefusal(models.TextChoices):
         ),
     )
 
+    TOURNAMENT_FINISHED = (
+        "tournament_finished",
+        _(
+            "Not saved: the tournament is finished, so this sheet can no longer be changed. Ask "
+            "the tournament director for any correction."
+        ),
+    )
+
     CLOSED_BY_DIRECTOR = (
         "round_closed_by_director",
         _(
@@ -67,7 +75,10 @@ class LinkRefusal(models.TextChoices):
 
 def table_link_closed_reason(table: Table) -> LinkRefusal | None:
     """Why the link's round no longer saves through a link: the director closed it, or it is
-    over (complete, and a later round has been seated); ``None`` while it is open."""
+    over (complete, and a later round has been seated), or the tournament is finished; ``None``
+    while it is open."""
+    if table.round.tournament.finished_at is not None:
+        return LinkRefusal.TOURNAMENT_FINISHED
     if table.round.closed_at is not None:
         return LinkRefusal.CLOSED_BY_DIRECTOR
     return LinkRefusal.ROUND_CLOSED if _round_over(table) else None

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.models import SheetVersion, Table, Tournament
-from tournament.permissions import team_required
+from tournament.permissions import team_required, when_finished
 from tournament.sheets.answers import sheet_poll
 from tournament.sheets.conflict_context import EMPTY, describe_change
 from tournament.sheets.forms import RestoreForm, SheetForm
@@ -54,7 +54,12 @@ class DirectorSheetPage(SheetPage):
         )
         here = numbers.index(sheet.table.number)
         context = sheet_context(
-            tournament, sheet, form, sheet_url=self.sheet_url, conflict=conflict
+            tournament,
+            sheet,
+            form,
+            sheet_url=self.sheet_url,
+            conflict=conflict,
+            mode="readonly" if tournament.finished else "edit",
         )
         context.update(
             {
@@ -71,6 +76,7 @@ class DirectorSheetPage(SheetPage):
 
 
 @team_required
+@when_finished  # the save refuses itself, answering the page's script as it expects
 @require_http_methods(["GET", "POST"])
 def sheet_edit(
     request: HttpRequest, tournament: Tournament, round: int, table: int

@@ -88,6 +88,8 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str
         },
         "seating": {
             "round": round_.number if round_ is not None else None,
+            "over": seating["over"],
+            "finished": seating["finished"],
             "places": [
                 {"player": p.player, "name": p.name, "club": p.club, "table": p.table}
                 for p in seating["places"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from tournament.adapter import load_table_sheets
 from tournament.models import Player, Seat, Tournament
-from tournament.standings.selectors import tournament_standings
+from tournament.standings.selectors import StandingsState, tournament_standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,7 @@ class PlayerPage:
     bollen: int
     correct: int
     provisional: bool
+    state: StandingsState | None = None  # how final the place is
 
 
 def public_player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
@@ -94,4 +95,5 @@ def public_player_page(tournament: Tournament, player_id: int) -> PlayerPage | N
         bollen=row.bollen if row is not None else 0,
         correct=row.correct if row is not None else 0,
         provisional=standings.is_provisional(player_id),
+        state=standings.state,
     )

@@ -26,10 +26,19 @@ def live_page_words() -> dict[str, str]:
         "offline": _("No connection: last updated at %(time)s; trying again."),
         "page": _("Page %(page)s of %(pages)s"),
         "withdrawn": _("withdrawn"),
-        "legend": _("provisional: from a sheet that no director has confirmed yet"),
+        "legend": _("provisional: sheet not complete yet or not confirmed"),
         "round": _("R%(number)s"),
         "seating_round": _("Round %(number)s: tables"),
         "home_round": _("Where do I sit in round %(number)s?"),
+        "finished": _("The tournament is over"),
+        "finished_text": _("Thank you for playing. The final standings:"),
+        "round_over": _("Round %(number)s is over"),
+        "round_over_text": _(
+            "The seating of the next round shows here as soon as it is published. The "
+            "standings so far:"
+        ),
+        "final_standings": _("Final standings"),
+        "standings": _("Standings"),
     }
 
 
@@ -61,6 +70,7 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "rows": standings.rows,
             "rounds": standings.rounds,
             "computed_at": standings.computed_at,
+            "state": standings.state,
             "live": live_config(slug, "standings", since=standings.computed_at),
             **standings_notes(tournament, standings.rows),
         },

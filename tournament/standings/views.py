@@ -8,6 +8,7 @@ from django_tables2 import RequestConfig
 
 from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
+from tournament.rounds.overview import planned_rounds_done
 from tournament.standings.exports import StandingsExporter
 from tournament.standings.tables import StandingsTable, ranked_standings, standings_notes
 
@@ -27,6 +28,8 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "table": table,
             "rows": table.data.data,  # in the order the table was sorted
             "left_out": standings.left_out,
+            "state": standings.state,
+            "planned_done": planned_rounds_done(tournament),
             **standings_notes(tournament, standings.rows),
         },
     )

@@ -114,8 +114,20 @@
     if (!section || !body) {
       return false;
     }
-    section.hidden = seating.round === null;
-    find("no-round").hidden = seating.round !== null;
+    const over = find("over");
+    const wasOver = over ? !over.hidden : false;
+    section.hidden = seating.round === null || seating.over;
+    find("no-round").hidden = seating.round !== null || seating.over;
+    if (over) {
+      over.hidden = !seating.over;
+      if (seating.over) {
+        find("over-title").textContent = seating.finished
+          ? words.finished
+          : fill(words.round_over, { number: seating.round });
+        find("over-text").textContent = seating.finished ? words.finished_text : words.round_over_text;
+        find("over-link").textContent = seating.finished ? words.final_standings : words.standings;
+      }
+    }
     if (seating.round !== null) {
       find("home-round").textContent = fill(words.home_round, { number: seating.round });
     }
@@ -139,7 +151,7 @@
     if (nobody) {
       nobody.hidden = rows.length > 0 || config.players === null;
     }
-    return replaceChildrenIfChanged(body, rows);
+    return replaceChildrenIfChanged(body, rows) || wasOver !== Boolean(seating.over);
   }
 
   // ---- the projector's pages ----

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 
 from tournament.adapter import SheetStatus, load_table_sheets
 from tournament.errors import PlacedProblem, Refused
-from tournament.models import Round, Table, Tournament, TournamentFinish
+from tournament.models import Table, Tournament, TournamentFinish
 from tournament.standings.selectors import unconfirmed_table_ids
 from tournament.tournament_file.backups import backup_final
 
@@ -194,14 +194,3 @@ def tournament_reopen(*, tournament: Tournament, by_user: User | None = None) ->
 def tournament_finishes(tournament: Tournament) -> list[TournamentFinish]:
     """The tournament's finishes and reopenings, the latest first."""
     return list(tournament.finishes.select_related("by"))
-
-
-def last_round_done(tournament: Tournament) -> bool:
-    """Whether the planned rounds have all been played: the last planned round (or a later
-    one) is complete and no later round is seated. Then the next step is the end."""
-    last = tournament.rounds.with_state().order_by("-number").first()
-    return (
-        last is not None
-        and last.number >= tournament.rounds_planned
-        and last.state == Round.State.COMPLETE
-    )

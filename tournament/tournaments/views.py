@@ -6,7 +6,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.clubs.current import current_club
 from tournament.clubs.forms import ClubNameForm
@@ -22,9 +23,10 @@ from tournament.permissions import (
     club_required,
     director_required,
     team_required,
+    when_finished,
 )
 from tournament.rounds.overview import tournament_overview
-from tournament.tournaments import services
+from tournament.tournaments import finish, services
 from tournament.tournaments.forms import TournamentForm
 from tournament.tournaments.selectors import (
     clubs_public,
@@ -56,6 +58,9 @@ def tournament_create(request: SignedInRequest, club: Club) -> HttpResponse:
 @team_required
 def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = tournament_overview(tournament)
+    open_summary = ""
+    if context["planned_done"] and not tournament.finished:
+        open_summary = finish.open_items_summary(finish.tournament_open_items(tournament))
     return render(
         request,
         "tournament/tournament_detail.html",
@@ -63,12 +68,72 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
             "tournament": tournament,
             "tab": "overview",
             "competitions": tournament_competitions(request.user, tournament),
+            "open_summary": open_summary,
             **context,
         },
     )
 
 
 @director_required
+@when_finished
+@require_http_methods(["GET", "POST"])
+def tournament_finish_page(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's end: what is still open, the final standings' preview, the button that
+    finishes it; once finished, when and by whom, and reopening."""
+    if request.method == "POST":
+        if tournament.finished:
+            return redirect("tournament_finish", slug=tournament.slug)
+        try:
+            finish.tournament_finish(tournament=tournament, by_user=request.user)
+        except Refused as refused:
+            messages.error(
+                request,
+                ngettext(
+                    "Not finished: %(count)s thing is still open (listed below).",
+                    "Not finished: %(count)s things are still open (listed below).",
+                    refused.total,
+                )
+                % {"count": refused.total},
+            )
+        else:
+            messages.success(
+                request,
+                _("The tournament is finished: these are the final standings."),
+            )
+            return redirect("standings", slug=tournament.slug)
+    items = [] if tournament.finished else finish.tournament_open_items(tournament)
+    return render(
+        request,
+        "tournament/tournament_finish.html",
+        {
+            "tournament": tournament,
+            "tab": "overview",
+            "open_items": items,
+            "open_summary": finish.open_items_summary(items),
+            "finishes": finish.tournament_finishes(tournament),
+            "rounds_played": tournament.rounds.count(),
+        },
+        status=form_page_status(request),
+    )
+
+
+@director_required
+@when_finished
+@require_POST
+def tournament_reopen_view(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
+    finish.tournament_reopen(tournament=tournament, by_user=request.user)
+    messages.success(
+        request,
+        _(
+            "The tournament is open again: sheets, seating and players can change, and the "
+            "standings are provisional until you finish it again."
+        ),
+    )
+    return redirect("tournament_finish", slug=tournament.slug)
+
+
+@director_required
+@when_finished
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
