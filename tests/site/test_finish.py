@@ -22,6 +22,8 @@ from tournament.sheets.selectors import sheet_version_number
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_ensure
+from tournament.tournament_file.exporting import tournament_export
+from tournament.tournament_file.importing import tournament_import
 from tournament.tournaments.finish import tournament_finish, tournament_open_items
 
 pytestmark = pytest.mark.django_db
@@ -108,6 +110,13 @@ def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(
     assert record.action == TournamentFinish.Action.FINISHED and record.by == director
     (backup,) = tmp_path.rglob("*-final-*.json")
     assert record.backup == backup.name
+    # The final backup restores a finished tournament, by the same director, prizes kept.
+    Tournament.objects.filter(pk=tournament.pk).update(prize_places=5, prize_last_place=True)
+    document = tournament_export(tournament=Tournament.objects.get(pk=tournament.pk))
+    restored = tournament_import(document=document, slug="terug")
+    assert (restored.finished_at, restored.finished_by) == (tournament.finished_at, director)
+    assert (restored.prize_places, restored.prize_last_place) == (5, True)
+    assert restored.finishes.get().at == tournament.finished_at
 
     standings = director_client.get(reverse("standings", args=[tournament.slug])).content.decode()
     assert "<h1>Eindstand, " in standings and 'id="finished-banner"' in standings
@@ -138,7 +147,7 @@ def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(
     assert "open again" in out.getvalue()
     tournament.refresh_from_db()
     assert tournament.finished_at is None
-    assert list(TournamentFinish.objects.values_list("action", flat=True)) == [
+    assert list(tournament.finishes.values_list("action", flat=True)) == [
         TournamentFinish.Action.REOPENED,
         TournamentFinish.Action.FINISHED,
     ]

@@ -31,6 +31,8 @@ def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str,
         "count_unconfirmed": tournament.count_unconfirmed,
         "seating_balance": tournament.seating_balance,
         "clubs_apart_first_round": tournament.clubs_apart_first_round,
+        "prize_places": tournament.prize_places,
+        "prize_last_place": tournament.prize_last_place,
     }
     apart = [
         [file_id[a], file_id[b]]

@@ -169,6 +169,8 @@ def tournament_restore(
         seating_balance=settings.get("seating_balance", Tournament.SeatingBalance.EVEN),
         clubs_apart_first_round=settings.get("clubs_apart_first_round", True),
         first_dealer_rule=site_first_dealer_rule(document),
+        prize_places=settings.get("prize_places", 3),
+        prize_last_place=bool(settings.get("prize_last_place", False)),
     )
     name = text_normalised(document["name"])
     if slug is None:

@@ -38,8 +38,11 @@ SETTINGS_NOT_NULL = (
     "count_unconfirmed",
     "seating_balance",
     "clubs_apart_first_round",
+    "prize_places",
+    "prize_last_place",
     "apart",
 )
+PRIZE_MAX = 1000  # places a tournament announces at most
 
 
 def _problem(code: FileCode, message: str, **place: Any) -> PlacedProblem:

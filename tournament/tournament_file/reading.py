@@ -23,7 +23,7 @@ from scoring.sheet import DealEntry, Penalty, Sheet, check_sheet
 from scoring.standings import TieBreak
 from tournament.errors import FileCode, PlacedProblem, Refused, place_rule_problem
 from tournament.models import Tournament
-from tournament.tournament_file.limits import file_consistency_check, file_limits_check
+from tournament.tournament_file.limits import PRIZE_MAX, file_consistency_check, file_limits_check
 from tournament.tournament_file.schema_messages import schema_message
 from tournament.tournament_file.site_reading import site_check
 
@@ -180,6 +180,14 @@ def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:
     clubs_apart = settings.get("clubs_apart_first_round")
     if clubs_apart is not None and not isinstance(clubs_apart, bool):
         bad(_("settings.clubs_apart_first_round must be true or false."))
+    places = settings.get("prize_places")
+    if places is not None and (
+        not isinstance(places, int) or isinstance(places, bool) or not 0 <= places <= PRIZE_MAX
+    ):
+        bad(_("settings.prize_places must be a whole number from 0 to %s.") % PRIZE_MAX)
+    last_place = settings.get("prize_last_place")
+    if last_place is not None and not isinstance(last_place, bool):
+        bad(_("settings.prize_last_place must be true or false."))
     apart = settings.get("apart")
     if apart is not None and (
         not isinstance(apart, list)

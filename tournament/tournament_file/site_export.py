@@ -54,6 +54,10 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
         "club": {"slug": tournament.club.slug, "name": tournament.club.name},
         "first_dealer_rule": tournament.first_dealer_rule,
     }
+    if tournament.finished_at is not None:
+        record["finished"] = _drop_none(
+            {"at": _time(tournament.finished_at), "by": _name(tournament.finished_by)}
+        )
     closed = tournament.rounds.filter(closed_at__isnull=False).order_by("number")
     if closed:
         record["rounds"] = [{"round": r.number, "closed_at": _time(r.closed_at)} for r in closed]

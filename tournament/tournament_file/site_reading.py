@@ -101,6 +101,12 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
         link["token"] for t in record.get("tables", []) for link in t.get("links", [])
     )
     _check_rounds(problems, record, {r["number"] for r in document["rounds"]}, base)
+    finished = record.get("finished")
+    if finished is not None and parse_time(finished["at"]) is None:
+        problems.add(
+            _("%(key)s must be a date and time (ISO 8601).") % {"key": "at"},
+            where=f"{base}/finished/at",
+        )
     for index, entry in enumerate(record.get("tables", [])):
         place = {"round": entry["round"], "table": entry["table"]}
         where = f"{base}/tables/{index}"

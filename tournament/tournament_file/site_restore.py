@@ -11,7 +11,7 @@ import datetime
 import secrets
 import uuid
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -26,6 +26,7 @@ from tournament.models import (
     SheetVersion,
     Table,
     TableLink,
+    TournamentFinish,
 )
 from tournament.models import Tournament as TournamentModel
 from tournament.tournament_file.site import SITE_KEY, parse_time, version_turned
@@ -194,6 +195,7 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     _keep_times(SheetConfirmation, confirmations, "at")
     TableLink.objects.bulk_create([link for link, _item in links], batch_size=1000)
     _keep_times(TableLink, links, "created_at")
+    _restore_finished(tournament, record.get("finished"), account)
 
     if missing:
         outcome.notes.append(
@@ -209,6 +211,29 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             }
         )
     return outcome
+
+
+def _restore_finished(
+    tournament: TournamentModel,
+    finished: dict[str, Any] | None,
+    account: Callable[[str | None, str], User | None],
+) -> None:
+    """A finished tournament comes back finished (read-only, its standings final), by the
+    same account when it is here, with its finish recorded at the file's time."""
+    if finished is None:
+        return
+    at = _checked_time(finished["at"])
+    by = account(finished.get("by"), _("finished the tournament"))
+    tournament.finished_at = at
+    tournament.finished_by = by
+    tournament.save(update_fields=["finished_at", "finished_by"])
+    record = TournamentFinish.objects.create(
+        tournament=tournament,
+        action=TournamentFinish.Action.FINISHED,
+        by=by,
+        by_name=finished.get("by", ""),
+    )
+    TournamentFinish.objects.filter(pk=record.pk).update(at=at)
 
 
 # The restored rows whose ``created_at`` the file gives.
@@ -233,6 +258,7 @@ def _accounts(record: dict[str, Any], club: Club) -> dict[str, User]:
     names: set[str] = set()
     team = record.get("team", {})
     names.update(team.get("directors", []), team.get("scorers", []))
+    names.update(n for n in (record.get("finished", {}).get("by"),) if n)
     for entry in record.get("tables", []):
         for item in entry.get("versions", []):
             names.update(n for n in (item.get("saved_by"),) if n)
