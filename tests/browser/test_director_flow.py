@@ -3,7 +3,10 @@
 Sign in, create a tournament, import 16 players from Excel, seat round 1, type table 1's score
 sheet with the keyboard (with the dealer's forbidden bid, which the page refuses and names)
 while the other tables send theirs from a phone, look at the standings, seat round 2 without
-any repeated meeting, and a player finds their table on the public page.
+any repeated meeting, and a player finds their table on the public page. When the last planned
+round is played the site leads to the end: the tournament is finished (after what is still open
+is done), the standings become "Eindstand" for the director and the players, and the director
+reopens it.
 """
 
 from __future__ import annotations
@@ -109,6 +112,20 @@ def refuse_forbidden_bid(page, deal: int, dealer: int, other_bids: list[int]) ->
     expect(sync).to_contain_text(message[:1].lower() + message[1:].rstrip("."))
 
 
+def send_sheets_from_phones(tournament, round_number, rng, user, *, skip=0):
+    """Every table of the round (but the first ``skip``) sends a whole sheet through its link."""
+    tables = Table.objects.filter(round__tournament=tournament, round__number=round_number)
+    for table in tables.filter(number__gt=skip):
+        cells = {}
+        for deal in range(1, DEAL_COUNT + 1):
+            bids, tricks = simulate_deal(deal, 4, rng)
+            cells |= {(deal, seat): (bids[seat], tricks[seat]) for seat in range(4)}
+        table_link_sheet_record(
+            link=table_link_issue(table=table, by_user=user),
+            submission=SheetSubmission(base_version=0, cells=cells),
+        )
+
+
 def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players_xlsx, screenshot):
     page = signed_in
     rng = random.Random(2026)
@@ -153,15 +170,7 @@ def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players
     page.locator(".table-card").first.get_by_role("link", name=dutch("Score sheet")).click()
     type_sheet(page, rng, forbidden_at=4, screenshot=screenshot)
     screenshot(page, "flow-3-sheet-complete")
-    for table in Table.objects.filter(round__tournament=tournament, number__gt=1):
-        cells = {}
-        for deal in range(1, DEAL_COUNT + 1):
-            bids, tricks = simulate_deal(deal, 4, rng)
-            cells |= {(deal, seat): (bids[seat], tricks[seat]) for seat in range(4)}
-        table_link_sheet_record(
-            link=table_link_issue(table=table, by_user=page.user),
-            submission=SheetSubmission(base_version=0, cells=cells),
-        )
+    send_sheets_from_phones(tournament, 1, rng, page.user, skip=1)
     page.get_by_role("link", name=dutch("Rounds"), exact=True).click()
     page.get_by_role("link", name=dutch("Round %(number)s", number=1)).first.click()
     expect(page.locator(".table-card")).to_have_count(4)
@@ -202,3 +211,49 @@ def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players
     expect(row.locator("td").nth(1)).to_have_text(str(table))
     screenshot(phone, "flow-7-where-do-i-sit")
     visitor.close()
+
+    # The last planned round is played: the overview's next step is the end, not round 3.
+    send_sheets_from_phones(tournament, 2, rng, page.user)
+    page.get_by_role("link", name=dutch("Overview"), exact=True).click()
+    expect(page.locator("#next-step h2")).to_have_text(dutch("Next: the final standings"))
+    page.locator("#next-step").get_by_role("link", name=dutch("Finish the tournament")).click()
+    # The phones' sheets wait for a confirmation (a director alone confirms by re-typing):
+    # finishing names them. This director counts sheets without a confirmation instead.
+    expect(page.locator("#finish-open li")).to_have_count(8)
+    page.get_by_role("button", name=dutch("Finish the tournament")).click()
+    with translation.override("nl"):
+        refused = ngettext(
+            "Not finished: %(count)s thing is still open (listed below).",
+            "Not finished: %(count)s things are still open (listed below).",
+            8,
+        ) % {"count": 8}
+    expect(page.locator(".messages")).to_contain_text(refused)
+    assert Tournament.objects.get(pk=tournament.pk).finished_at is None
+    page.get_by_role("link", name=dutch("Overview"), exact=True).click()
+    page.get_by_role("link", name=dutch("Settings"), exact=True).click()
+    page.get_by_label(dutch("no confirmation")).check()
+    page.get_by_role("button", name=dutch("Save"), exact=True).click()
+    page.get_by_role("link", name=dutch("Overview"), exact=True).click()
+    page.locator("#next-step").get_by_role("link", name=dutch("Finish the tournament")).click()
+    expect(page.locator("#finish-ready")).to_be_visible()
+    page.get_by_role("button", name=dutch("Finish the tournament")).click()
+    expect(page.locator("h1")).to_contain_text(dutch("Final standings, %(date)s", date="")[:9])
+    expect(page.locator("#finished-banner")).to_be_visible()
+    screenshot(page, "flow-8-final-standings")
+
+    # The players' phones: the tournament is over, no "where do I sit" for a round played.
+    visitor = browser.new_context(locale="nl-NL", viewport={"width": 390, "height": 844})
+    phone = visitor.new_page()
+    phone.goto(f"{live_server.url}/p/{tournament.slug}/")
+    expect(phone.locator('[data-live="over-title"]')).to_have_text(dutch("The tournament is over"))
+    expect(phone.locator('[data-live="seating"]')).to_be_hidden()
+    screenshot(phone, "flow-9-public-final")
+    visitor.close()
+
+    # The director reopens it (to correct a sheet): provisional again, recorded.
+    page.locator("#finished-banner").get_by_role("link", name=dutch("Reopen")).click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name=dutch("Reopen the tournament")).click()
+    expect(page.locator(".finish-history li")).to_have_count(2)
+    page.get_by_role("link", name=dutch("Standings"), exact=True).click()
+    expect(page.locator("h1")).to_have_text(dutch("Standings after round %(round)s", round=2))
