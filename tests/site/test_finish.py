@@ -22,6 +22,7 @@ from tournament.sheets.selectors import sheet_version_number
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_ensure
+from tournament.standings.selectors import tournament_standings
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import
 from tournament.tournaments.finish import tournament_finish, tournament_open_items
@@ -123,6 +124,9 @@ def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(
     public = Client().get(reverse("public_home", args=[tournament.slug])).content.decode()
     assert "Het toernooi is afgelopen" in public
     assert "Waar zit ik" not in public.split('data-live="seating"')[0]
+    podium = public.split('id="podium"')[1].split("</ol>")[0]
+    leader = tournament_standings(tournament).rows[0]
+    assert tournament.players.get(pk=leader.player).name in podium
 
     # Nothing changes: a sheet (the director's page, a table's link), seating, players.
     before = stored_cells(table)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournament.models import Player
+from tournament.models import Player, Tournament
 from tournament.names import folded
 from tournament.permissions import PublicPageMissing, public_tournament
 from tournament.rounds.selectors import public_seating
 from tournament.standings.player_page import public_player_page
 from tournament.standings.public_views import live_config
+from tournament.standings.tables import StandingsRow, standings_for_public
 
 
 def public_home(request: HttpRequest, slug: str) -> HttpResponse:
@@ -38,9 +39,16 @@ def public_home(request: HttpRequest, slug: str) -> HttpResponse:
             "query": query,
             "found": found,
             "live": live_config(slug, "home", players=matching),
+            "podium": _podium(tournament) if seating["finished"] else [],
             **seating,
         },
     )
+
+
+def _podium(tournament: Tournament) -> list[StandingsRow]:
+    """The announced places of a finished tournament (at least the top three), ties shared."""
+    places = max(tournament.prize_places, 3)
+    return [row for row in standings_for_public(tournament).rows if row["rank"] <= places]
 
 
 def public_player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:

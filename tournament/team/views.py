@@ -24,7 +24,7 @@ from tournament.clubs.current import club_choose
 from tournament.clubs.roles import ROLE_DESCRIPTIONS
 from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
-from tournament.permissions import SignedInRequest, director_required
+from tournament.permissions import SignedInRequest, director_required, when_finished
 from tournament.team.services import (
     DEAD_LINK,
     IssuedInvitation,
@@ -127,6 +127,7 @@ def team(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @never_cache
 @director_required
+@when_finished  # the team may change once the tournament is finished
 @require_http_methods(["GET", "POST"])
 def team_invite(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
     """Make an invitation and show its link once (this response only; it is never stored).
@@ -148,6 +149,7 @@ def team_invite(request: SignedInRequest, tournament: Tournament) -> HttpRespons
 
 
 @director_required
+@when_finished  # the team may change once the tournament is finished
 @require_POST
 def team_remove(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
     form = RemoveForm(request.POST)
@@ -177,6 +179,7 @@ def team_remove(request: SignedInRequest, tournament: Tournament) -> HttpRespons
 
 
 @director_required
+@when_finished  # the team may change once the tournament is finished
 @require_POST
 def team_invitation_revoke_view(
     request: HttpRequest, tournament: Tournament, pk: int
