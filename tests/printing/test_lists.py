@@ -154,19 +154,24 @@ def test_the_print_page_speaks_the_directors_language_and_the_printout_the_tourn
     director_client.post(reverse("set_language"), {"language": "nl", "next": "/"})
     page = director_client.get(reverse("print_index", args=[tournament.slug])).content.decode()
     assert "Lege scoreformulieren" in page
+    assert "Klassement in Excel" in page and "Eindklassement" not in page  # not finished
     (standings, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
     assert "Standings after round 2" in standings
     assert TRICKY_NAMES[0] in standings
 
 
 def test_standings_printed_during_a_round_do_not_say_after_it(director_client, director):
-    """Printed in the tournament's language, Dutch here."""
+    """Printed in the tournament's language, Dutch here: headed by the standings' state, the
+    round being played is neither over nor final, and every score of it is provisional."""
     tournament = played_tournament(8, 2, last_round=[5, 0], director=director, seed=3)
+    playing = Table.objects.get(round__tournament=tournament, round__number=2, number=1)
     (page, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
-    assert "Klassement tijdens ronde 2" in page
-    assert "na ronde" not in page
+    assert "Stand na ronde 1, ronde 2 wordt gespeeld (voorlopig)" in page
+    assert "na ronde 2" not in page and "Eindstand" not in page
     assert squash("Elk ingevoerd spel telt mee.") in squash(page)
-    assert "voorlopig" not in page  # the imported sheets count as they are
+    # Table 1 is five deals into round 2: its players' totals are provisional.
+    assert page.count("*") == len(table_players(playing)) + 1
+    assert squash("* voorlopig: formulier nog niet compleet of niet bevestigd") in squash(page)
 
     # A sheet typed on the site and not confirmed yet, and a player who has left.
     table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
@@ -179,14 +184,16 @@ def test_standings_printed_during_a_round_do_not_say_after_it(director_client, d
     Player.objects.filter(pk=leaver.pk).update(withdrawn_round=3)
     (page, *_rest) = pdf_pages(get_pdf(director_client, "print_standings", tournament.slug))
     standings = tournament_standings(tournament)
+    in_play = table_players(table) | table_players(playing)
     for row in standings.rows:
         name = standings.players[row.player].name
         mark = "*" if standings.is_provisional(row.player) else ""
         shown = f"{name} (afgemeld)" if row.player == leaver.pk else name
         assert squash(f"{shown} ") in squash(page)
-        assert standings.is_provisional(row.player) == (row.player in table_players(table))
+        assert standings.is_provisional(row.player) == (row.player in in_play)
         assert squash(f"{row.tournament_points}{mark}") in squash(page)
-    assert squash("voorlopig: van een formulier") in squash(page)
+    assert page.count("*") == len(in_play) + 1
+    assert "na ronde 2" not in page
 
     tournament.count_unconfirmed = False
     tournament.save(update_fields=["count_unconfirmed"])

@@ -7,6 +7,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
@@ -21,6 +22,7 @@ from tournament.models import Player
 from tournament.printing.workbook import FinalWorkbookExporter
 from tournament.standings.exports import StandingsExporter
 from tournament.standings.selectors import tournament_standings
+from tournament.tournaments.finish import tournament_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +31,9 @@ TEXT_THAT_LOOKS_LIKE_A_FORMULA = ["=1+1", "+31 6", "-Jan", "@Marie", "\tTab", "\
 
 @pytest.fixture
 def workbook(director_client, tournament):
+    """The workbook of the finished tournament: the final one."""
+    tournament_finish(tournament=tournament)
+    tournament.refresh_from_db()
     response = director_client.get(reverse("print_workbook", args=[tournament.slug]))
     assert response.status_code == 200
     assert response["Content-Disposition"] == (
@@ -57,8 +62,21 @@ def test_dutch_tournament_names_its_sheets_in_dutch(director):
 def test_standings_sheet_matches_the_standings(workbook, tournament):
     sheet = workbook["Standings"]
     standings = tournament_standings(tournament)
-    header, *lines = rows(sheet)
-    assert header == ["Rank", "Name", "Club", "Total", "R1", "R2", "Bollen", "Correct"]
+    (title, *_empty), header, *lines = rows(sheet)
+    with translation.override("en"):
+        assert title == standings.state.title()
+    assert title.startswith("Final standings, ")
+    assert header == [
+        "Rank",
+        "Name",
+        "Club",
+        "Total",
+        "R1",
+        "R2",
+        "Bollen",
+        "Correct",
+        "Provisional",
+    ]
     assert len(lines) == len(standings.rows) == 13
     for line, row in zip(lines, standings.rows, strict=True):
         player = standings.players[row.player]
@@ -71,14 +89,15 @@ def test_standings_sheet_matches_the_standings(workbook, tournament):
             row.per_round[2],
             row.bollen,
             row.correct,
+            None,  # final: nothing provisional
         ]
-    assert all(cell.font.bold for cell in sheet[1])
-    assert sheet.freeze_panes == "A2"
-    assert sheet.auto_filter.ref == "A1:H14"
-    assert sheet["A2"].data_type == "n" and sheet["D2"].data_type == "n"
+    assert sheet["A1"].font.bold and all(cell.font.bold for cell in sheet[2])
+    assert sheet.freeze_panes == "A3"
+    assert sheet.auto_filter.ref == "A2:I15"
+    assert sheet["A3"].data_type == "n" and sheet["D3"].data_type == "n"
     assert 25 <= sheet.column_dimensions["B"].width <= 40  # the long names, within reason
     assert sheet.page_setup.orientation == "landscape"
-    assert sheet.print_title_rows == "$1:$1"
+    assert sheet.print_title_rows == "$1:$2"
     assert sheet.sheet_properties.pageSetUpPr.fitToPage
     assert (sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (1, 0)
 
@@ -195,7 +214,7 @@ def test_names_stand_apart_from_the_number_before_them(workbook):
     round_sheet = workbook["Round 1"]
     assert round_sheet["C3"].alignment.indent >= 1
     assert round_sheet["B3"].alignment.horizontal == "center"
-    assert workbook["Standings"]["B2"].alignment.indent >= 1
+    assert workbook["Standings"]["B3"].alignment.indent >= 1
 
 
 def test_no_bol_free_games_says_none_instead_of_an_empty_table(director):
@@ -286,7 +305,7 @@ def test_text_that_looks_like_a_formula_is_stored_as_text(director_client, tourn
                     found.add(cell.value)
     assert found == read_back
     standings = workbook["Standings"]
-    clubs = {row[2] for row in rows(standings, 2)}
+    clubs = {row[2] for row in rows(standings, 3)}
     assert {'=HYPERLINK("http://x")', "=SUM(A1)"} <= clubs
 
 
@@ -306,15 +325,18 @@ def test_standings_csv_puts_an_apostrophe_before_formula_text(director_client, t
     assert by_rank_name == [(row.rank, row.tournament_points) for row in standings.rows]
 
 
-def test_the_workbook_is_called_final_only_after_the_last_planned_round(director_client, director):
+def test_the_workbook_is_called_final_only_once_the_tournament_is_finished(
+    director_client, director
+):
     tournament = factories.played_tournament(8, 2, last_round=[5, 0], director=director, seed=4)
     url = reverse("print_workbook", args=[tournament.slug])
     disposition = director_client.get(url)["Content-Disposition"]
     assert disposition == f'attachment; filename="{tournament.slug}-tijdens-ronde-2.xlsx"'
     for round_ in tournament.rounds.all():
         round_completed(round_)
-    tournament.rounds_planned = 5
-    tournament.save(update_fields=["rounds_planned"])
+    # Every planned round is complete: still not final until the director finishes it
+    # (tests/printing/test_final_marks.py: then it is).
+    assert tournament.rounds.count() == tournament.rounds_planned
     disposition = director_client.get(url)["Content-Disposition"]
     assert disposition == f'attachment; filename="{tournament.slug}-na-ronde-2.xlsx"'
     director_client.cookies["django_language"] = "en"

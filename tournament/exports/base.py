@@ -32,9 +32,13 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV_TYPE = "text/csv; charset=utf-8"
 JSON_TYPE = "application/json"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A number that can still change shows a "*" after it (a number format: it stays a number).
+PROVISIONAL_FORMAT = '0"*";-0"*";0"*"'
 CREATOR = "Bollen-toernooi"
 # Text one indent from the cell's left edge, so that a name never touches the number before it.
 TEXT_INDENT = Alignment(indent=1)
+TITLE_FONT = Font(bold=True, size=13)
+PROVISIONAL_FONT = Font(italic=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +68,19 @@ class Exporter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Rows:
-    """A table of values: the header and the rows, as numbers and text."""
+    """A table of values: the header and the rows, as numbers and text.
+
+    On an Excel sheet, and only there (a CSV file starts with its header, for the tools that
+    read it): ``title`` is a heading above the header, ``notes`` are lines below the rows (a
+    legend), and the numbers at ``marked`` (row and column index in ``rows``, from 0) can still
+    change: they show a ``*`` and are italic, and stay numbers that sum and sort.
+    """
 
     header: Sequence[str]
     rows: Sequence[Sequence[Any]]
+    title: str = ""
+    notes: Sequence[Sequence[Any]] = ()
+    marked: frozenset[tuple[int, int]] = frozenset()
 
 
 def csv_safe(value: Any) -> Any:
@@ -164,9 +177,12 @@ def xlsx_add_sheet(
     workbook: Workbook, title: str, rows: Rows, *, widths: Iterable[int] = ()
 ) -> Worksheet:
     """Add a sheet with a bold, frozen header row, an autofilter and sensible column widths;
-    it prints landscape, one page wide, with the header on every page."""
+    it prints landscape, one page wide, with the header on every page. With ``rows.title`` the
+    title stands in bold above the header (and on every page too); ``rows.notes`` follow the
+    rows after an empty line; the ``rows.marked`` numbers show a ``*``."""
     # A write-only workbook makes write-only sheets, which print as a Worksheet does.
     sheet: Worksheet = workbook.create_sheet(title=ILLEGAL_CHARACTERS_RE.sub("", title)[:31])
+    header_row = 2 if rows.title else 1
     widths = list(widths)
     for index in range(len(rows.header)):
         width = widths[index] if index < len(widths) else None
@@ -177,16 +193,41 @@ def xlsx_add_sheet(
             )
             width = min(max(longest + 2, 6), 40)
         sheet.column_dimensions[get_column_letter(index + 1)].width = width
-    sheet.freeze_panes = "A2"
-    xlsx_printable(sheet, title_rows="1:1")
+    sheet.freeze_panes = f"A{header_row + 1}"
+    xlsx_printable(sheet, title_rows=f"1:{header_row}")
     if rows.header:
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
+        last = get_column_letter(len(rows.header))
+        sheet.auto_filter.ref = f"A{header_row}:{last}{len(rows.rows) + header_row}"
+    if rows.title:
+        title_cell = xlsx_cell(sheet, rows.title)
+        title_cell.font = TITLE_FONT
+        sheet.append([title_cell])
     sheet.append([xlsx_cell(sheet, h, bold=True) for h in rows.header])
-    for row in rows.rows:
-        # Only text needs a cell of its own (its indent, never a formula); openpyxl writes a
-        # number, a date or nothing given as it is just as it writes it in a cell.
-        sheet.append([_indented(xlsx_cell(sheet, v)) if isinstance(v, str) else v for v in row])
+    for index, row in enumerate(rows.rows):
+        sheet.append(
+            [
+                _row_value(sheet, v, marked=(index, column) in rows.marked)
+                for column, v in enumerate(row)
+            ]
+        )
+    if rows.notes:
+        sheet.append([])
+        for note in rows.notes:
+            sheet.append([xlsx_cell(sheet, v) for v in note])
     return sheet
+
+
+def _row_value(sheet: Worksheet, value: Any, *, marked: bool) -> Any:
+    """Only text and a marked number need a cell of their own (an indent and never a formula;
+    the mark); openpyxl writes a number, a date or nothing given as it is just as in a cell."""
+    if isinstance(value, str):
+        return _indented(xlsx_cell(sheet, value))
+    if marked and isinstance(value, int):
+        cell = WriteOnlyCell(sheet, value=value)
+        cell.number_format = PROVISIONAL_FORMAT
+        cell.font = PROVISIONAL_FONT
+        return cell
+    return value
 
 
 def _indented(cell: Cell) -> Cell:

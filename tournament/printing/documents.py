@@ -19,7 +19,7 @@ from tournament.models import Player, Round, Tournament
 from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.sheets.confirmations import tournament_counts_every_sheet
-from tournament.standings.selectors import tournament_standings
+from tournament.standings.selectors import StandingsState, tournament_standings
 from tournament.venue.qr import qr_data_uri
 
 ROUND_FIELD = 4
@@ -191,7 +191,7 @@ class StandingsLine:
     total: int
     bollen: int
     correct: int
-    provisional: bool = False  # a score from a sheet no director has confirmed yet
+    provisional: bool = False  # a score from a sheet not complete or not confirmed yet
     withdrawn: bool = False
 
     @property
@@ -205,12 +205,12 @@ class StandingsLine:
 
 @dataclass(frozen=True, slots=True)
 class StandingsList:
-    """The standings with the points of every round counted so far."""
+    """The standings with the points of every round counted so far, headed by their state
+    (``state.title()``: "Final standings, <date>" only once the tournament is finished)."""
 
     rounds: tuple[int, ...]
     lines: tuple[StandingsLine, ...]
-    # The last round counted when it is still being played (the title must not say "after").
-    round_in_play: int | None = None
+    state: StandingsState
     count_unconfirmed: bool = True
 
     @property
@@ -245,18 +245,10 @@ def standings_list(tournament: Tournament) -> StandingsList:
         )
         for row in standings.rows
     )
-    last = standings.rounds_counted[-1] if standings.rounds_counted else None
-    in_play = (
-        last is not None
-        and tournament.rounds.filter(number=last)
-        .with_state()
-        .exclude(progress=Round.State.COMPLETE)
-        .exists()
-    )
     return StandingsList(
         rounds=standings.rounds_counted,
         lines=lines,
-        round_in_play=last if in_play else None,
+        state=standings.state,
         count_unconfirmed=tournament_counts_every_sheet(tournament),
     )
 

@@ -1,10 +1,14 @@
-"""The final ranking workbook for the club: the standings, every round's sheets, and statistics.
+"""The ranking workbook for the club: the standings, every round's sheets, and statistics.
+
+It is the final ranking ("Eindklassement", ``…-eindstand.xlsx``) only once the tournament is
+finished; before that its title, file name and standings sheet say which round it stands at,
+and the standings mark every provisional number (as the standings' own Excel file does).
 
 Sheets (names in the tournament's language): the standings (``Klassement``: rank, name, club,
-points per round, total, bollen, correct), one sheet per round with every table's full sheet
-(bid, tricks, and the points or "bol" for each player and deal, then the totals of the form),
-and ``Statistieken`` (``scoring.statistics`` laid out). Numbers are stored as numbers, text from
-users never as a formula.
+points per round, total, bollen, correct, provisional), one sheet per round with every table's
+full sheet (bid, tricks, and the points or "bol" for each player and deal, then the totals of
+the form), and ``Statistieken`` (``scoring.statistics`` laid out). Numbers are stored as
+numbers, text from users never as a formula.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ from tournament.exports.base import (
     xlsx_printable,
 )
 from tournament.models import Player, Round, Tournament
-from tournament.standings.exports import standings_rows
+from tournament.standings.exports import standings_rows, workbook_title
 from tournament.standings.selectors import tournament_standings
 
 BOLD = Font(bold=True)
@@ -84,18 +88,18 @@ class FinalWorkbookExporter:
         return ExportFile(self._filename(), XLSX_TYPE, data)
 
     def _filename(self) -> str:
-        """``final`` only once every planned round is complete; before that the file says
-        which round it stands at, so an early copy is not taken for the final one. The words
-        are in the language of the page it is downloaded from."""
+        """``final`` only once the tournament is finished; before that the file says which
+        round it stands at, so an early copy is not taken for the final one. The words are in
+        the language of the page it is downloaded from."""
+        if self.tournament.finished_at is not None:
+            return download_name(self.tournament, pgettext("file name", "final"), "xlsx")
         states = dict(self.tournament.rounds.with_state().values_list("number", "progress"))
         in_play = [number for number, state in states.items() if state != Round.State.COMPLETE]
         if in_play:
             what = pgettext("file name", "during round %(number)s") % {"number": max(in_play)}
-        elif len(states) < self.tournament.rounds_planned:
+        else:
             number = max(states, default=0)
             what = pgettext("file name", "after round %(number)s") % {"number": number}
-        else:
-            what = pgettext("file name", "final")
         return download_name(self.tournament, what, "xlsx")
 
     def _workbook(self) -> bytes:
@@ -104,9 +108,13 @@ class FinalWorkbookExporter:
         # not current); the boxes as stored, read through the same rule as scoring reads them.
         sheets = load_table_scores(tournament=self.tournament)
         boxes = table_boxes(self.tournament, {s.table_id: len(s.player_ids) for s in sheets})
-        title = _("Final ranking %(tournament)s") % {"tournament": self.tournament.name}
+        rows = standings_rows(standings)
+        if standings.final:
+            title = _("Final ranking %(tournament)s") % {"tournament": self.tournament.name}
+        else:
+            title = workbook_title(self.tournament, rows.title)
         workbook = new_workbook(title)
-        xlsx_add_sheet(workbook, _("Standings"), standings_rows(standings))
+        xlsx_add_sheet(workbook, _("Standings"), rows)
         by_round: dict[int, list[TableScore]] = defaultdict(list)
         for sheet in sheets:
             by_round[sheet.round_number].append(sheet)

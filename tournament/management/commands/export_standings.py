@@ -11,8 +11,10 @@ from tournament.standings.exports import StandingsExporter
 
 class Command(BaseCommand):
     help = (
-        "Write the standings (every deal entered so far counts) as json, csv or xlsx. CSV and "
-        "Excel are in the tournament's language; Dutch CSV is separated by ';', English by ','."
+        "Write the standings (every deal entered so far counts) as json, csv or xlsx, each "
+        "saying which numbers are provisional and whether they are final. The JSON follows "
+        "tournament/formats/standings-v1.schema.json. CSV and Excel are in the tournament's "
+        "language; Dutch CSV is separated by ';', English by ','."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
