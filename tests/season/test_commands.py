@@ -8,10 +8,12 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from jsonschema import Draft202012Validator
 from openpyxl import load_workbook
 
 from tests.season.conftest import NAMES, evening
 from tournament.models import Competition
+from tournament.season.exports import SCHEMA_PATH
 from tournament.season.services import SeasonRefusal
 
 pytestmark = pytest.mark.django_db
@@ -52,8 +54,11 @@ def test_create_prints_the_slug_last_and_add_takes_the_next_evening(slug):
 
 
 def test_the_json_gives_points_as_the_sum_of_the_counted_evenings(slug):
+    """Every key other tools read stays; what is final is added, as the schema says."""
     document = json.loads(run("export_competition_standings", slug, "--format", "json"))
-    assert set(document) == {"competition", "evenings", "standings"}
+    Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))).validate(document)
+    assert set(document) == {"competition", "evenings", "final", "evening_list", "standings"}
+    assert document["final"] is True
     rows = document["standings"]
     assert len(rows) == len(NAMES)
     for row in rows:
@@ -65,7 +70,10 @@ def test_the_json_gives_points_as_the_sum_of_the_counted_evenings(slug):
             "evenings",
             "counted",
             "per_evening",
+            "provisional",
+            "provisional_evenings",
         }
+        assert row["provisional"] is False and row["provisional_evenings"] == []
         assert len(row["per_evening"]) == 2
         assert row["points"] == sum(row["per_evening"][n - 1] for n in row["counted"])
         assert row["evenings"] == sum(p is not None for p in row["per_evening"])

@@ -7,6 +7,7 @@ import io
 import json
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.utils.text import slugify
@@ -35,9 +36,18 @@ from tournament.exports.base import (
 from tournament.models import Competition
 from tournament.season.selectors import Season, season_of
 
+# The published JSON Schema of ``season_document`` (its $id: urn:bollen-toernooi:schema:
+# competition-standings-v1).
+SCHEMA_PATH = (
+    Path(__file__).resolve().parent.parent / "formats" / "competition-standings-v1.schema.json"
+)
+
 
 def season_document(season: Season) -> dict[str, Any]:
-    """The JSON of ``export_competition_standings``: ``points`` is the sum over ``counted``."""
+    """The JSON of ``export_competition_standings``, as
+    ``tournament/formats/competition-standings-v1.schema.json`` describes it: ``points`` is the
+    sum over ``counted``; ``final`` once every evening is finished, each row ``provisional``
+    while a result of it can still change, and ``evening_list`` says which evening is final."""
     rows = []
     for row in season.rows:
         member = season.members[row.member]
@@ -50,11 +60,26 @@ def season_document(season: Season) -> dict[str, Any]:
                 "evenings": row.played,
                 "counted": list(row.counted),
                 "per_evening": [r.points if r else None for r in row.per_evening],
+                "provisional": season.is_provisional(row),
+                "provisional_evenings": [
+                    n for n in season.numbers if season.is_provisional(row, n)
+                ],
             }
         )
     return {
         "competition": season.competition.name,
         "evenings": len(season.evenings),
+        "final": season.final,
+        "evening_list": [
+            {
+                "number": evening.number,
+                "name": evening.tournament.name,
+                "slug": evening.tournament.slug,
+                "date": evening.tournament.date.isoformat() if evening.tournament.date else None,
+                "final": evening.final,
+            }
+            for evening in season.evenings
+        ],
         "standings": rows,
     }
 
@@ -81,21 +106,24 @@ class Points:
         return f"({text})" if self.bracketed else text
 
 
-PROVISIONAL_LEGEND = gettext_lazy("provisional: sheet not complete yet or not confirmed")
+PROVISIONAL_LEGEND = gettext_lazy("provisional: from an evening still being played (not finished)")
 
 
 def season_rows(season: Season, *, csv: bool = False) -> Rows:
     """The season page's columns: rank, name, club, points, each evening (one that does not
-    count in brackets), evenings played, bollen and correct counted. A result from a sheet that
-    is not complete or not confirmed is provisional: in the workbook a ``Points`` number
-    shown with ``*`` (an evening with no entered sheet for the member is the mark alone) and a
-    legend row; in the CSV plain numbers and a last column naming the provisional evenings."""
+    count in brackets), evenings played, bollen and correct counted. A result of an evening
+    still being played is provisional (``Season.is_provisional``): in the workbook a
+    ``Points`` number shown with ``*`` (an evening with no entered sheet for the member is the
+    mark alone), the evening's header marked and a legend row; in the CSV plain numbers, a
+    column naming the provisional evenings and a last column "Provisional" ("yes" or empty,
+    as the tournament standings CSV has it)."""
+    in_play = set(season.in_play)
     label = {n: _("E%(number)s") % {"number": n} for n in season.numbers}
     header = [_("Rank"), _("Name"), _("Club"), _("Points")]
-    header += [label[n] for n in season.numbers]
+    header += [f"{label[n]}*" if n in in_play and not csv else label[n] for n in season.numbers]
     header += [_("Evenings"), _("Bollen"), _("Correct")]
     if csv:
-        header.append(_("Provisional"))
+        header += [_("Provisional evenings"), _("Provisional")]
     rows = []
     for row in season.rows:
         member = season.members[row.member]
@@ -117,28 +145,29 @@ def season_rows(season: Season, *, csv: bool = False) -> Rows:
         points: Any = row.points if csv else Points(row.points, season.is_provisional(row))
         totals: list[Any] = [row.played, row.bollen, row.correct]
         if csv:
-            totals.append(" ".join(marked))
+            totals += [" ".join(marked), _("yes") if season.is_provisional(row) else ""]
         rows.append([rank, member.name, member.club, points, *cells, *totals])
-    if season.any_provisional and not csv:
+    if (season.any_provisional or in_play) and not csv:
         rows.append([None] * len(header))
         rows.append(["*", str(PROVISIONAL_LEGEND), *[None] * (len(header) - 2)])
+        rows.append([None, season.title(), *[None] * (len(header) - 2)])
     return Rows(header=header, rows=rows)
 
 
 def evening_rows(season: Season, index: int) -> Rows:
-    """One evening's standings; the total of a player whose sheet is not complete or not
-    confirmed is marked ``*`` (with the legend below)."""
+    """One evening's standings; while it is still being played every total is marked ``*``
+    (with the legend and the evening's own standings heading below)."""
     evening = season.evenings[index]
     header = [_("Rank"), _("Name"), _("Club"), _("Total"), _("Bollen"), _("Correct")]
     rows = []
-    marked = evening.provisional | evening.pending
     for row in evening.rows:
         player = evening.players[row.player]
-        total = Points(row.tournament_points, row.player in marked)
+        total = Points(row.tournament_points, evening.is_provisional(row.player))
         rows.append([row.rank, player.name, player.club, total, row.bollen, row.correct])
-    if marked:
-        rows.append([None] * len(header))
+    rows.append([None] * len(header))
+    if not evening.final or evening.standings.any_provisional:
         rows.append(["*", str(PROVISIONAL_LEGEND), *[None] * (len(header) - 2)])
+    rows.append([None, evening.title(), *[None] * (len(header) - 2)])
     return Rows(header=header, rows=rows)
 
 
@@ -233,7 +262,7 @@ class SeasonExporter:
                 season_rows(self.season, csv=True), delimiter=csv_delimiter(get_language() or "nl")
             )
             return ExportFile(f"{slug}-{name}.csv", CSV_TYPE, data_csv)
-        title = f"{_('Season standings')} {self.season.competition}"
+        title = f"{self.season.competition}: {self.season.title()}"
         sheets = [(_("Standings"), season_rows(self.season))]
         for index, evening in enumerate(self.season.evenings):
             label = _("Evening %(number)s") % {"number": evening.number}

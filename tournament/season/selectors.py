@@ -2,6 +2,17 @@
 ``scoring.season``; and what the check-in needs to know of past evenings (the seating's
 season meetings are ``rounds.season_seating``'s).
 
+When a number is final: an evening is final once its tournament is finished
+(``Tournament.finished_at``, set by the director's "Finish the tournament",
+``tournaments.finish``). Before that it is still being played, whatever its rounds (one round
+of three played, or every round complete but not finished yet): each of its results can still
+change, so each is provisional. Within an evening the rules are the tournament standings' own
+(``standings.selectors``: which sheets count, ``sheet_counts``; which scores are provisional,
+``Standings.is_provisional``); a finished evening has none of those, as finishing refuses an
+unconfirmed or unfinished sheet. A member's season points are provisional when any evening
+result of theirs is (one in brackets too: still changing, it may yet enter the best evenings),
+and the season is final when every evening is.
+
 The season page reads every evening at once: a fixed number of queries however many evenings
 (the kept sheet scores of ``SheetScore``; a sheet whose kept score is not current is scored
 afresh per tournament, which a stored sheet never needs).
@@ -12,9 +23,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
 from scoring.standings import StandingRow, standings
-from tournament.adapter import load_tournaments_table_scores, sheets_round_scores
+from tournament.adapter import TableScore, load_tournaments_table_scores, sheets_round_scores
 from tournament.models import (
     Club,
     Competition,
@@ -22,10 +36,15 @@ from tournament.models import (
     Member,
     MemberQuestion,
     Player,
+    Round,
     Tournament,
 )
 from tournament.names import folded, name_sort_key
-from tournament.standings.selectors import sheet_counts, tournaments_unconfirmed_table_ids
+from tournament.standings.selectors import (
+    Standings,
+    sheet_counts,
+    tournaments_unconfirmed_table_ids,
+)
 
 
 def competition_rule(competition: Competition) -> SeasonRule:
@@ -34,24 +53,87 @@ def competition_rule(competition: Competition) -> SeasonRule:
 
 @dataclass(frozen=True, slots=True)
 class Evening:
-    """One evening of the season with its tournament's final standings rows; ``provisional``:
-    the players whose score counts a sheet no director has confirmed yet (as the evening's own
-    standings mark them with ``*``) or who sat at a table whose sheet is not complete;
-    ``pending``: the players with no entered sheet at all on an evening not fully entered
-    (their 0 is no result yet)."""
+    """One evening of the season with its tournament's standings (``standings``, as
+    ``standings.selectors.tournament_standings`` gives them). ``final``: its tournament is
+    finished; until then every result of it is provisional (see the module). ``pending``: the
+    players with no entered sheet yet on an evening not final (their 0 is no result yet)."""
 
     number: int
     tournament: Tournament
-    rows: list[StandingRow[int]]
-    players: dict[int, Player]
-    provisional: frozenset[int] = frozenset()
+    standings: Standings
     pending: frozenset[int] = frozenset()
+
+    @property
+    def rows(self) -> list[StandingRow[int]]:
+        return self.standings.rows
+
+    @property
+    def players(self) -> dict[int, Player]:
+        return self.standings.players
+
+    @property
+    def final(self) -> bool:
+        return self.standings.final
+
+    def is_provisional(self, player: int) -> bool:
+        """Whether the player's result of this evening can still change: the evening is
+        still being played, or its own standings mark the player's score provisional."""
+        return not self.final or self.standings.is_provisional(player)
+
+    @property
+    def provisional(self) -> frozenset[int]:
+        """The players with a provisional result (the pending ones have none yet)."""
+        return frozenset(p for p in self.players if self.is_provisional(p)) - self.pending
+
+    def title(self) -> str:
+        """The evening's own standings heading ("Standings after round 1, round 2 being
+        played (provisional)", "Final standings, <date>")."""
+        return self.standings.state.title()
+
+
+def _evening_standings(
+    tournament: Tournament,
+    players: dict[int, Player],
+    tables: list[TableScore],
+    unconfirmed: frozenset[int],
+    rounds_complete: tuple[int, ...],
+) -> Standings:
+    """``tournament_standings`` of one evening from what the season read for all of them at
+    once (the same rule for unconfirmed sheets, the tournament's tie-breaks; a test holds the
+    two equal)."""
+    sheets = [s for s in tables if s.has_entries]
+    counted = [s for s in sheets if sheet_counts(tournament, s, unconfirmed)]
+    scores = sheets_round_scores(counted)
+    rows = standings(
+        scores,
+        order=tournament.tiebreak_order,
+        players=players.keys(),
+        names={pk: p.name for pk, p in players.items()},
+        name_keys={pk: name_sort_key(p.name) for pk, p in players.items()},
+    )
+    return Standings(
+        rows=rows,
+        players=players,
+        rounds_counted=tuple(sorted({score.round for score in scores})),
+        provisional=frozenset(
+            (player, s.round_number)
+            for s in counted
+            if s.table_id in unconfirmed
+            for player in s.player_ids
+        ),
+        left_out=len(sheets) - len(counted),
+        unfinished=frozenset(
+            (player, s.round_number) for s in counted if not s.complete for player in s.player_ids
+        ),
+        rounds_complete=rounds_complete,
+        finished_at=tournament.finished_at,
+        date=tournament.date,
+    )
 
 
 def evenings_standings(competition: Competition) -> list[Evening]:
     """Every evening's tournament standings, as ``standings.selectors.tournament_standings``
-    ranks them (the same rule for unconfirmed sheets, the tournament's tie-breaks), in six
-    queries."""
+    gives them, in seven queries."""
     evenings = list(
         CompetitionEvening.objects.filter(competition=competition)
         .select_related("tournament")
@@ -61,44 +143,41 @@ def evenings_standings(competition: Competition) -> list[Evening]:
     players: dict[int, dict[int, Player]] = defaultdict(dict)
     for player in Player.objects.filter(tournament__in=tournaments):
         players[player.tournament_id][player.pk] = player
+    complete: dict[int, list[int]] = defaultdict(list)
+    for tournament_id, number in (
+        Round.objects.with_state()
+        .filter(tournament__in=tournaments, progress=Round.State.COMPLETE)
+        .order_by("number")
+        .values_list("tournament_id", "number")
+    ):
+        complete[tournament_id].append(number)
     scores = load_tournaments_table_scores(tournaments=tournaments)
     unconfirmed = tournaments_unconfirmed_table_ids(tournaments)
     result = []
     for evening in evenings:
         tournament = evening.tournament
         of_tournament = players[tournament.pk]
-        counted = [
-            s for s in scores.get(tournament.pk, []) if sheet_counts(tournament, s, unconfirmed)
-        ]
-        rows = standings(
-            sheets_round_scores(counted),
-            order=tournament.tiebreak_order,
-            players=of_tournament.keys(),
-            names={pk: p.name for pk, p in of_tournament.items()},
-            name_keys={pk: name_sort_key(p.name) for pk, p in of_tournament.items()},
-        )
+        for player in of_tournament.values():
+            player.tournament = tournament  # known already: no query when it is used
         tables = scores.get(tournament.pk, [])
-        entered = {p for s in tables if s.has_entries for p in s.player_ids}
-        provisional = frozenset(
-            player
-            for s in tables
-            if s.table_id in unconfirmed or not s.complete
-            for player in s.player_ids
+        evening_standings = _evening_standings(
+            tournament, of_tournament, tables, unconfirmed, tuple(complete[tournament.pk])
         )
-        unfinished = not tables or any(not s.complete for s in tables)
-        pending = frozenset(of_tournament.keys() - entered) if unfinished else frozenset()
-        result.append(
-            Evening(evening.number, tournament, rows, of_tournament, provisional - pending, pending)
-        )
+        pending: frozenset[int] = frozenset()
+        if not evening_standings.final:
+            entered = {p for s in tables if s.has_entries for p in s.player_ids}
+            pending = frozenset(of_tournament.keys() - entered)
+        result.append(Evening(evening.number, tournament, evening_standings, pending))
     return result
 
 
 @dataclass(frozen=True, slots=True)
 class Season:
     """The season standings of a competition and what they were made from; ``provisional``
-    holds ``(member, evening number)`` for each evening result from an unconfirmed or not yet
-    complete sheet; ``pending`` those of a member with no entered sheet yet on an evening not
-    fully entered: no result (not counted, no 0), shown as the mark alone."""
+    holds ``(member, evening number)`` for each evening result that can still change (its
+    evening is still being played: ``Evening.is_provisional``); ``pending`` those of a member
+    with no entered sheet yet on an evening still being played: no result (not counted, no
+    0), shown as the mark alone."""
 
     competition: Competition
     evenings: list[Evening]
@@ -112,23 +191,52 @@ class Season:
     def numbers(self) -> tuple[int, ...]:
         return tuple(e.number for e in self.evenings)
 
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The numbers of the evenings still being played (not finished)."""
+        return tuple(e.number for e in self.evenings if not e.final)
+
+    @property
+    def final(self) -> bool:
+        """Every evening is finished: no number of the season changes any more (until an
+        evening is added or reopened)."""
+        return not self.in_play and not self.any_provisional
+
     def is_provisional(self, row: SeasonRow[int], number: int | None = None) -> bool:
         """Whether a member's result of evening ``number`` is provisional, or (without a
-        number) whether any evening that counts in the member's points is."""
+        number) whether the member's points are: any evening result of theirs is, counted or
+        not (a result still changing may yet enter the best evenings)."""
         if number is not None:
             return (row.member, number) in self.provisional or self.is_pending(row, number)
-        return any((row.member, n) in self.provisional for n in row.counted) or any(
-            self.is_pending(row, n) for n in self.numbers
-        )
+        return any(self.is_provisional(row, n) for n in self.numbers)
 
     def is_pending(self, row: SeasonRow[int], number: int) -> bool:
-        """Whether the member has no entered sheet yet on evening ``number`` (not fully
-        entered): the cell shows the mark, not a 0."""
+        """Whether the member has no entered sheet yet on evening ``number`` (still being
+        played): the cell shows the mark, not a 0."""
         return (row.member, number) in self.pending
 
     @property
     def any_provisional(self) -> bool:
         return bool(self.provisional or self.pending)
+
+    def title(self) -> str:
+        """The heading, as the state is: "Season standings, evening 4 still being played
+        (provisional)" while one is; "Season standings after evening 4" once every evening is
+        finished; never final wording while a number can still change."""
+        if self.in_play:
+            return ngettext(
+                "Season standings, evening %(numbers)s still being played (provisional)",
+                "Season standings, evenings %(numbers)s still being played (provisional)",
+                len(self.in_play),
+            ) % {"numbers": ", ".join(map(str, self.in_play))}
+        if not self.evenings:
+            return _("Season standings")
+        title = _("Season standings after evening %(number)s") % {
+            "number": self.evenings[-1].number
+        }
+        if self.any_provisional:
+            title = _("%(title)s (provisional)") % {"title": title}
+        return title
 
 
 def season_of(competition: Competition) -> Season:
@@ -146,7 +254,7 @@ def season_of(competition: Competition) -> Season:
                 pending.add((member_id, evening.number))
                 results.setdefault(member_id, {})
                 continue
-            if row.player in evening.provisional:
+            if evening.is_provisional(row.player):
                 provisional.add((member_id, evening.number))
             results[member_id][evening.number] = EveningResult(
                 points=row.tournament_points, bollen=row.bollen, correct=row.correct
