@@ -50,6 +50,7 @@ urlpatterns = [
     path(TOURNAMENT, include("tournament.sheets.urls")),
     path(TOURNAMENT + "team/", include("tournament.team.urls")),
     path(TOURNAMENT + "print/", include("tournament.printing.urls")),
+    path(TOURNAMENT, include("tournament.share.urls")),
     # Without an account: joining the team, a table's private link, the public pages.
     path("join/<slug:token>/", team_views.team_join_view, name="team_join"),
     path("s/<slug:token>/", table_views.table_entry, name="table_entry"),

@@ -144,6 +144,11 @@ RULES: dict[str, dict[str, str]] = {
     "print_blank": DIRECTOR_ONLY,
     "print_standings": DIRECTOR_ONLY,
     "print_workbook": DIRECTOR_ONLY,
+    # The shared result: the page, its text, PDF and PNG.
+    "result_share": DIRECTOR_ONLY,
+    "result_text": DIRECTOR_ONLY,
+    "result_pdf": DIRECTOR_ONLY,
+    "result_png": DIRECTOR_ONLY,
     # The club's own page and the address for phones: its admins only.
     "club_page": CLUB_ADMINS,
     "club_name": {**CLUB_ADMINS, "club_admin": POST_ONLY, "b_admin": POST_ONLY},

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from tournament.models import Tournament
 from tournament.rounds.selectors import public_seating
+from tournament.standings.prizes import standings_prizes
 from tournament.standings.tables import (
     PublicStandings,
     public_state_key,
@@ -49,6 +50,7 @@ def live_cache_key(tournament: Tournament) -> str:
     return (
         f"public-live:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
         f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
+        f":{tournament.prize_places}:{int(tournament.prize_last_place)}"
     )
 
 
@@ -62,16 +64,26 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str
     """The live document: what the public standings, the projector and "where do I sit" show.
 
     Words are left to the pages (they speak the visitor's language); the document holds
-    numbers, names and flags only. ``computed_at`` and ``time`` (the clock time, as the pages
-    print it) say when the standings were computed.
+    numbers, names and flags only: ``final`` (the director finished the tournament) and the
+    standings' state (``rounds_complete``, ``after_round``, ``in_play``, ``any_provisional``)
+    are what a page writes its heading from, "Final standings" or "Standings after round 3
+    (provisional)". ``computed_at`` and ``time`` (the clock time, as the pages print it) say
+    when the standings were computed. ``tournament/formats/live-v1.schema.json`` describes it.
     """
     seating = public_seating(tournament)
     round_ = seating["round"]
+    state = standings.state
+    prizes = standings_prizes(tournament, standings.rows)
     return {
+        "final": state.final,
         "computed_at": standings.computed_at.isoformat(),
         "time": timezone.localtime(standings.computed_at).strftime("%H:%M"),
         "standings": {
             "rounds": list(standings.rounds),
+            "rounds_complete": list(state.rounds_complete),
+            "after_round": state.after_round,
+            "in_play": list(state.in_play),
+            "prize_places": tournament.prize_places,
             "rows": [
                 {
                     "rank": row["rank"],
@@ -81,6 +93,8 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str
                     "withdrawn": row["withdrawn"],
                     "provisional": row["provisional"],
                     "per_round_cells": [list(cell) for cell in row["per_round_cells"]],
+                    "prize": prizes.wins(row),
+                    "loser": prizes.loses(row),
                 }
                 for row in standings.rows
             ],

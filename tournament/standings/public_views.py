@@ -12,16 +12,39 @@ from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from tournament.models import Tournament
 from tournament.permissions import public_tournament
 from tournament.rounds.selectors import public_seating
 from tournament.standings import live
 from tournament.standings.live import live_cached_tag, live_state
+from tournament.standings.prizes import standings_prizes
+from tournament.standings.selectors import StandingsState
 from tournament.standings.tables import standings_for_public, standings_notes
 
 
-def live_page_words() -> dict[str, str]:
-    """The words live.js writes, in the page's language (``%(name)s`` filled in by it)."""
+def live_page_words(tournament: Tournament | None = None) -> dict[str, str]:
+    """The words live.js writes, in the page's language (``%(name)s`` filled in by it).
+
+    The headings follow ``StandingsState.title()`` word for word; the final one with the
+    tournament's date is written here (a tournament without a date: today, the day it will most
+    likely be finished)."""
+    final_title = ""
+    if tournament is not None:
+        final_title = StandingsState(
+            finished_at=timezone.now(),
+            rounds_complete=(),
+            in_play=(),
+            any_provisional=False,
+            date=tournament.date or timezone.localdate(),
+        ).title()
     return {
+        "title_final": final_title,
+        "title_none": _("Standings"),
+        "title_playing": _("Standings, round %(playing)s being played"),
+        "title_after": _("Standings after round %(round)s"),
+        "title_after_playing": _("Standings after round %(round)s, round %(playing)s being played"),
+        "title_provisional": _("%(title)s (provisional)"),
+        "loser": _("the loser"),
         "updated": _("Updated at %(time)s"),
         "offline": _("No connection: last updated at %(time)s; trying again."),
         "page": _("Page %(page)s of %(pages)s"),
@@ -43,10 +66,16 @@ def live_page_words() -> dict[str, str]:
 
 
 def live_config(
-    slug: str, page: str, *, since: datetime.datetime | None = None, **more: object
+    slug: str,
+    page: str,
+    *,
+    since: datetime.datetime | None = None,
+    tournament: Tournament | None = None,
+    **more: object,
 ) -> dict[str, object]:
     """What live.js needs on ``page`` (a JSON data block: no inline script); ``since`` is when
-    what the page shows was computed (default: now)."""
+    what the page shows was computed (default: now); ``tournament``: the page writes the
+    standings' heading (its final one has the tournament's date)."""
     return {
         "page": page,
         "url": reverse("public_live", args=[slug]),
@@ -54,7 +83,7 @@ def live_config(
         "poll_seconds": live.POLL_SECONDS,
         "page_seconds": live.PAGE_SECONDS,
         "time": timezone.localtime(since or timezone.now()).strftime("%H:%M"),
-        "words": live_page_words(),
+        "words": live_page_words(tournament),
         **more,
     }
 
@@ -71,18 +100,27 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": standings.rounds,
             "computed_at": standings.computed_at,
             "state": standings.state,
-            "live": live_config(slug, "standings", since=standings.computed_at),
+            "live": live_config(
+                slug, "standings", since=standings.computed_at, tournament=tournament
+            ),
             **standings_notes(tournament, standings.rows),
         },
     )
 
 
+# How many prize winners the projector's final view shows large (more prize places: the rest
+# are in the list beside them).
+PODIUM_ROWS = 8
+
+
 def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
     """The projector: seating and standings in large type, paging through everyone and
-    updating itself from the live document."""
+    updating itself from the live document. Once the tournament is finished: the final view,
+    the prize winners large beside everyone's standings, no seating."""
     tournament = public_tournament(slug)
     standings = standings_for_public(tournament)
     rows = standings.rows
+    prizes = standings_prizes(tournament, rows)
     with translation.override(tournament.language):
         return render(
             request,
@@ -92,7 +130,16 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
                 "rows": rows,
                 "rounds": standings.rounds,
                 "computed_at": standings.computed_at,
-                "live": live_config(slug, "screen", since=standings.computed_at),
+                "state": standings.state,
+                "prizes": prizes,
+                "podium": prizes.winners[:PODIUM_ROWS],
+                "live": live_config(
+                    slug,
+                    "screen",
+                    since=standings.computed_at,
+                    tournament=tournament,
+                    podium_rows=PODIUM_ROWS,
+                ),
                 **standings_notes(tournament, rows),
                 **public_seating(tournament),
             },

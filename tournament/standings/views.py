@@ -10,6 +10,7 @@ from tournament.models import Tournament
 from tournament.permissions import director_required, team_required
 from tournament.rounds.overview import planned_rounds_done
 from tournament.standings.exports import StandingsExporter
+from tournament.standings.prizes import standings_prizes
 from tournament.standings.tables import StandingsTable, ranked_standings, standings_notes
 
 
@@ -19,6 +20,14 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
     # A copy of the list: the table sorts it in place, the cached rows keep their order.
     table = StandingsTable(list(standings.rows), rounds=standings.rounds)
     RequestConfig(request, paginate=False).configure(table)
+    rows = table.data.data  # in the order the table was sorted
+    prizes = standings_prizes(tournament, standings.rows)
+    if prizes:  # the cached rows stay as they are: each prize on a copy
+        labels = prizes.labels()
+        rows = [
+            {**row, "prize": labels.get(row["player_id"], ""), "loser": prizes.loses(row)}
+            for row in rows
+        ]
     return render(
         request,
         "tournament/standings.html",
@@ -26,7 +35,8 @@ def standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "tournament": tournament,
             "tab": "standings",
             "table": table,
-            "rows": table.data.data,  # in the order the table was sorted
+            "rows": rows,
+            "prizes": prizes,
             "left_out": standings.left_out,
             "state": standings.state,
             "planned_done": planned_rounds_done(tournament),

@@ -88,6 +88,80 @@
     return changed;
   }
 
+  // ---- the standings' heading (public standings, projector) ----
+
+  // The words of StandingsState.title(), from the state values of the live document.
+  function standingsTitle(data) {
+    const standings = data.standings;
+    if (data.final) {
+      return words.title_final;
+    }
+    const playing = standings.in_play.join(", ");
+    const round = standings.after_round;
+    let title;
+    if (round === 0) {
+      title = playing ? fill(words.title_playing, { playing }) : words.title_none;
+    } else if (playing) {
+      title = fill(words.title_after_playing, { round, playing });
+    } else {
+      title = fill(words.title_after, { round });
+    }
+    return standings.any_provisional ? fill(words.title_provisional, { title }) : title;
+  }
+
+  function drawTitle(data) {
+    const node = find("title");
+    if (!node || !words.title_final) {
+      return false;
+    }
+    const title = standingsTitle(data);
+    if (node.textContent === title) {
+      return false;
+    }
+    node.textContent = title;
+    return true;
+  }
+
+  // ---- the projector's final view: the prize winners large, no seating ----
+
+  function drawFinal(data) {
+    const section = find("podium-section");
+    if (!section) {
+      return false;
+    }
+    const rows = data.final ? data.standings.rows : [];
+    const winners = rows.filter((row) => row.prize).slice(0, config.podium_rows);
+    const losers = rows.filter((row) => row.loser);
+    const wasFinal = document.body.classList.contains("final");
+    document.body.classList.toggle("final", data.final);
+    section.hidden = winners.length + losers.length === 0;
+    const items = winners.map((row) => {
+      const li = element("li", `place-${row.rank}`);
+      li.append(
+        element("span", "place", row.rank),
+        element("span", "who", row.name),
+        element("span", "points", row.tournament_points),
+      );
+      return li;
+    });
+    let changed = replaceChildrenIfChanged(find("podium"), items);
+    // "The loser: Name 7" (several when they share the last place).
+    const loser = find("loser");
+    if (loser) {
+      const line = element("p");
+      line.append(element("span", "label", words.loser));
+      for (const row of losers) {
+        line.append(" ", element("span", "who", row.name), " ", element("span", "points", row.tournament_points));
+      }
+      if (loser.textContent !== line.textContent) {
+        loser.replaceChildren(...line.childNodes);
+        changed = true;
+      }
+      loser.hidden = losers.length === 0;
+    }
+    return changed || wasFinal !== data.final;
+  }
+
   // ---- the seating (projector, "where do I sit") ----
 
   function drawScreenSeating(seating) {
@@ -96,7 +170,8 @@
     if (!section || !list) {
       return false;
     }
-    section.hidden = seating.round === null;
+    // Once the tournament is finished the final view takes the seating's place.
+    section.hidden = seating.round === null || seating.finished;
     if (seating.round !== null) {
       find("seating-round").textContent = fill(words.seating_round, { number: seating.round });
     }
@@ -255,7 +330,9 @@
       changed = drawHomeSeating(data.seating);
     } else {
       changed = drawStandings(data.standings);
+      changed = drawTitle(data) || changed;
       if (config.page === "screen") {
+        changed = drawFinal(data) || changed;
         changed = drawScreenSeating(data.seating) || changed;
         if (changed) {
           layoutAll();

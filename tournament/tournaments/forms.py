@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scoring.standings import TieBreak
 from tournament.models import Tournament
@@ -163,3 +165,53 @@ class TournamentForm(forms.ModelForm[Tournament]):
             self.instance.first_dealer_rule if self.instance.pk else Tournament.FirstDealerRule.SITE
         )
         return data
+
+
+class PrizesForm(forms.Form):
+    """The prizes of the final standings (on the finish page, where the prize-giving is
+    prepared): how many places are announced, from 0 (none) up to the number of players, and
+    whether the last place is named ("de verliezer")."""
+
+    prize_places = forms.IntegerField(
+        label=_("Places announced"),
+        min_value=0,
+        help_text=_(
+            "The top places named as prize winners in the final standings, the shared result "
+            "and on the projector. Players sharing a place share its prize. 0: none."
+        ),
+        error_messages={
+            "required": _("Type how many places are announced, e.g. 3 (0: none)."),
+            "invalid": _("Type a whole number of places, e.g. 3 (0: none)."),
+        },
+    )
+    prize_last_place = forms.BooleanField(
+        label=_("Also name the last place (“the loser”)"),
+        required=False,
+        help_text=_("An old club tradition; players who withdrew are never the last place."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                "prize_places": tournament.prize_places,
+                "prize_last_place": tournament.prize_last_place,
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.players = tournament.players.count()
+        self.fields["prize_places"].widget.attrs["max"] = self.players
+        self.fields["prize_places"].error_messages["min_value"] = self._range_message()
+
+    def _range_message(self) -> str:
+        return ngettext(
+            "Choose from 0 to %(players)s places: the tournament has %(players)s player.",
+            "Choose from 0 to %(players)s places: the tournament has %(players)s players.",
+            self.players,
+        ) % {"players": self.players}
+
+    def clean_prize_places(self) -> int:
+        places: int = self.cleaned_data["prize_places"]
+        if places > self.players:
+            raise ValidationError(self._range_message(), code="max_value")
+        return places

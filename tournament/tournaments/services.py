@@ -63,3 +63,15 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         setattr(tournament, name, value)
     tournament.save()
     return tournament
+
+
+@transaction.atomic
+def tournament_prizes_set(*, tournament: Tournament, places: int, last_place: bool) -> Tournament:
+    """How many places the final standings announce and whether the last place is named (the
+    form keeps ``places`` from 0 to the number of players: anything else is a bug)."""
+    if not 0 <= places <= tournament.players.count():
+        raise ValueError(f"prize places {places} outside 0..the number of players")
+    tournament.prize_places = places
+    tournament.prize_last_place = last_place
+    tournament.save(update_fields=["prize_places", "prize_last_place"])
+    return tournament

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -27,7 +28,7 @@ from tournament.permissions import (
 )
 from tournament.rounds.overview import tournament_overview
 from tournament.tournaments import finish, services
-from tournament.tournaments.forms import TournamentForm
+from tournament.tournaments.forms import PrizesForm, TournamentForm
 from tournament.tournaments.selectors import (
     clubs_public,
     competitions_public,
@@ -79,8 +80,19 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @require_http_methods(["GET", "POST"])
 def tournament_finish_page(request: SignedInRequest, tournament: Tournament) -> HttpResponse:
     """The tournament's end: what is still open, the final standings' preview, the button that
-    finishes it; once finished, when and by whom, and reopening."""
-    if request.method == "POST":
+    finishes it; once finished, when and by whom, and reopening. The prizes are set here too,
+    before and after the end (a post with ``prizes``)."""
+    prizes = PrizesForm(request.POST if "prizes" in request.POST else None, tournament=tournament)
+    if prizes.is_bound:
+        if prizes.is_valid():
+            services.tournament_prizes_set(
+                tournament=tournament,
+                places=prizes.cleaned_data["prize_places"],
+                last_place=prizes.cleaned_data["prize_last_place"],
+            )
+            messages.success(request, _("Prizes saved."))
+            return redirect(reverse("tournament_finish", args=[tournament.slug]) + "#prizes")
+    elif request.method == "POST":
         if tournament.finished:
             return redirect("tournament_finish", slug=tournament.slug)
         try:
@@ -112,6 +124,7 @@ def tournament_finish_page(request: SignedInRequest, tournament: Tournament) -> 
             "open_summary": finish.open_items_summary(items),
             "finishes": finish.tournament_finishes(tournament),
             "rounds_played": tournament.rounds.count(),
+            "prizes": prizes,
         },
         status=form_page_status(request),
     )
