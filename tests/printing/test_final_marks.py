@@ -1,6 +1,7 @@
-"""Every file of the standings says the same about what is final, at three moments of the last
-round: while it is played, complete with a sheet not confirmed yet, and once finished. The PDF,
-the standings' Excel file and CSV, the workbook and the JSON (checked against its schema)."""
+"""Every channel of the standings says the same about what is final, at three moments of the
+last round: while it is played, complete with a sheet not confirmed yet, and once finished. The
+director's page, the public page and its live document, the PDF, the standings' Excel file and
+CSV, the workbook and the JSON (checked against its schema)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 from jsonschema import Draft202012Validator
 from openpyxl import load_workbook
 
@@ -88,7 +91,9 @@ def moment(request, director) -> tuple[Tournament, Moment]:
     return tournament, MOMENTS[request.param]
 
 
-def test_every_file_marks_the_same_numbers_provisional_and_says_final_only_at_the_end(moment):
+def test_every_file_marks_the_same_numbers_provisional_and_says_final_only_at_the_end(
+    moment, director_client
+):
     tournament, expected = moment
     standings = tournament_standings(tournament)
     provisional = {
@@ -98,6 +103,20 @@ def test_every_file_marks_the_same_numbers_provisional_and_says_final_only_at_th
     marked = sum(provisional.values())
     assert (marked > 0) == (not expected.final) and marked < len(provisional)
     texts = []
+
+    # The pages: the director's and the public standings headed by the state, and the live
+    # document the public pages and the projector follow.
+    Tournament.objects.filter(pk=tournament.pk).update(public=True)
+    page_html = director_client.get(reverse("standings", args=[tournament.slug])).content.decode()
+    public_html = Client().get(reverse("public_standings", args=[tournament.slug])).content
+    for html in (page_html, public_html.decode()):
+        assert expected.title in html
+        assert ('id="provisional-legend"' in html) is bool(marked)
+    live = json.loads(Client().get(reverse("public_live", args=[tournament.slug])).content)
+    assert live["final"] is expected.final
+    assert live["standings"]["rounds_complete"] == expected.rounds_complete
+    assert {row["name"]: row["provisional"] for row in live["standings"]["rows"]} == provisional
+    texts.append(page_html.split("<h1>")[1].split("</h1>")[0])
 
     # JSON: valid against the published schema, final only once finished.
     document = json.loads(StandingsExporter(tournament, format="json").render().data)
