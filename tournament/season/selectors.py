@@ -27,8 +27,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.season import EveningResult, SeasonRow, SeasonRule, season_standings
-from scoring.standings import StandingRow, standings
-from tournament.adapter import TableScore, load_tournaments_table_scores, sheets_round_scores
+from scoring.standings import StandingRow
+from tournament.adapter import load_tournaments_table_scores
 from tournament.models import (
     Club,
     Competition,
@@ -42,7 +42,7 @@ from tournament.models import (
 from tournament.names import folded, name_sort_key
 from tournament.standings.selectors import (
     Standings,
-    sheet_counts,
+    standings_of,
     tournaments_unconfirmed_table_ids,
 )
 
@@ -91,46 +91,6 @@ class Evening:
         return self.standings.state.title()
 
 
-def _evening_standings(
-    tournament: Tournament,
-    players: dict[int, Player],
-    tables: list[TableScore],
-    unconfirmed: frozenset[int],
-    rounds_complete: tuple[int, ...],
-) -> Standings:
-    """``tournament_standings`` of one evening from what the season read for all of them at
-    once (the same rule for unconfirmed sheets, the tournament's tie-breaks; a test holds the
-    two equal)."""
-    sheets = [s for s in tables if s.has_entries]
-    counted = [s for s in sheets if sheet_counts(tournament, s, unconfirmed)]
-    scores = sheets_round_scores(counted)
-    rows = standings(
-        scores,
-        order=tournament.tiebreak_order,
-        players=players.keys(),
-        names={pk: p.name for pk, p in players.items()},
-        name_keys={pk: name_sort_key(p.name) for pk, p in players.items()},
-    )
-    return Standings(
-        rows=rows,
-        players=players,
-        rounds_counted=tuple(sorted({score.round for score in scores})),
-        provisional=frozenset(
-            (player, s.round_number)
-            for s in counted
-            if s.table_id in unconfirmed
-            for player in s.player_ids
-        ),
-        left_out=len(sheets) - len(counted),
-        unfinished=frozenset(
-            (player, s.round_number) for s in counted if not s.complete for player in s.player_ids
-        ),
-        rounds_complete=rounds_complete,
-        finished_at=tournament.finished_at,
-        date=tournament.date,
-    )
-
-
 def evenings_standings(competition: Competition) -> list[Evening]:
     """Every evening's tournament standings, as ``standings.selectors.tournament_standings``
     gives them, in seven queries."""
@@ -160,7 +120,7 @@ def evenings_standings(competition: Competition) -> list[Evening]:
         for player in of_tournament.values():
             player.tournament = tournament  # known already: no query when it is used
         tables = scores.get(tournament.pk, [])
-        evening_standings = _evening_standings(
+        evening_standings = standings_of(
             tournament, of_tournament, tables, unconfirmed, tuple(complete[tournament.pk])
         )
         pending: frozenset[int] = frozenset()

@@ -122,8 +122,31 @@ def tournament_standings(tournament: Tournament) -> Standings:
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament)}
     for player in players.values():
         player.tournament = tournament  # known already: no query per row when it is used
-    unconfirmed = unconfirmed_table_ids(tournament)
-    sheets = [s for s in load_table_scores(tournament=tournament) if s.has_entries]
+    return standings_of(
+        tournament,
+        players,
+        load_table_scores(tournament=tournament),
+        unconfirmed_table_ids(tournament),
+        tuple(
+            Round.objects.with_state()
+            .filter(tournament=tournament, progress=Round.State.COMPLETE)
+            .order_by("number")
+            .values_list("number", flat=True)
+        ),
+    )
+
+
+def standings_of(
+    tournament: Tournament,
+    players: dict[int, Player],
+    tables: Sequence[TableScore],
+    unconfirmed: frozenset[int],
+    rounds_complete: tuple[int, ...],
+) -> Standings:
+    """The standings of ``tournament`` from what was read of it: its players, every table's
+    score, the tables whose sheet waits for a confirmation and the complete rounds (the season
+    reads those for all its evenings at once and ranks each evening here)."""
+    sheets = [s for s in tables if s.has_entries]
     counted = [s for s in sheets if sheet_counts(tournament, s, unconfirmed)]
     scores = sheets_round_scores(counted)
     rows = standings(
@@ -147,12 +170,7 @@ def tournament_standings(tournament: Tournament) -> Standings:
         unfinished=frozenset(
             (player, s.round_number) for s in counted if not s.complete for player in s.player_ids
         ),
-        rounds_complete=tuple(
-            Round.objects.with_state()
-            .filter(tournament=tournament, progress=Round.State.COMPLETE)
-            .order_by("number")
-            .values_list("number", flat=True)
-        ),
+        rounds_complete=rounds_complete,
         finished_at=tournament.finished_at,
         date=tournament.date,
     )
