@@ -10,6 +10,8 @@ director's, and both are kept as ``TournamentFinish`` records.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -96,40 +98,32 @@ def tournament_open_items(tournament: Tournament) -> list[OpenItem]:
     return items
 
 
+# How each kind of open item is counted in the summary line, in its order.
+_SUMMARY_PARTS: tuple[tuple[str, Callable[[int], str]], ...] = (
+    (
+        "round_draft",
+        lambda n: ngettext("%(count)s round not published", "%(count)s rounds not published", n),
+    ),
+    (
+        "table_unfinished",
+        lambda n: ngettext("%(count)s table not complete", "%(count)s tables not complete", n),
+    ),
+    (
+        "sheet_unconfirmed",
+        lambda n: ngettext("%(count)s sheet not confirmed", "%(count)s sheets not confirmed", n),
+    ),
+)
+
+
 def open_items_summary(items: list[OpenItem]) -> str:
     """ "2 tables not complete, 1 sheet not confirmed": what is open, in a line."""
-    counts: dict[str, int] = {}
-    for item in items:
-        counts[item.code] = counts.get(item.code, 0) + 1
-    parts = []
-    if counts.get("round_draft"):
-        parts.append(
-            ngettext(
-                "%(count)s round not published",
-                "%(count)s rounds not published",
-                counts["round_draft"],
-            )
-            % {"count": counts["round_draft"]}
-        )
-    if counts.get("table_unfinished"):
-        parts.append(
-            ngettext(
-                "%(count)s table not complete",
-                "%(count)s tables not complete",
-                counts["table_unfinished"],
-            )
-            % {"count": counts["table_unfinished"]}
-        )
-    if counts.get("sheet_unconfirmed"):
-        parts.append(
-            ngettext(
-                "%(count)s sheet not confirmed",
-                "%(count)s sheets not confirmed",
-                counts["sheet_unconfirmed"],
-            )
-            % {"count": counts["sheet_unconfirmed"]}
-        )
-    if counts.get("nothing_played"):
+    counts = Counter(item.code for item in items)
+    parts = [
+        words(counts[code]) % {"count": counts[code]}
+        for code, words in _SUMMARY_PARTS
+        if counts[code]
+    ]
+    if counts["nothing_played"]:
         parts.append(_("nothing played yet"))
     return ", ".join(parts)
 
