@@ -190,7 +190,7 @@ def test_confirmed_sheets_are_not_provisional(
     sheet_confirm(table=table, version=1, by_user=director)
     assert tournament_standings(public_round).provisional == frozenset()
     html = phone_client.get(reverse("public_standings", args=[public_round.slug])).content
-    assert b"provisional" not in html
+    assert not re.search(rb'class="[^"]*\bprovisional\b', html)  # no marked cell, no legend
 
 
 def test_with_the_setting_off_only_confirmed_sheets_count(
