@@ -24,7 +24,7 @@ from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_ensure
 from tournament.standings.selectors import tournament_standings
 from tournament.tournament_file.exporting import tournament_export
-from tournament.tournament_file.importing import tournament_import
+from tournament.tournament_file.importing import tournament_import, tournament_restore
 from tournament.tournaments.finish import tournament_finish, tournament_open_items
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +94,17 @@ def test_a_round_half_played_keeps_the_tournament_open(director):
     assert "6 van de 11 spellen" in items[0].message
     with pytest.raises(Refused):
         tournament_finish(tournament=tournament)
+
+    # A file edited to say it was finished comes in open, and says why; a time the database
+    # cannot hold is refused by name.
+    document = tournament_export(tournament=tournament)
+    document["settings"]["x-site"]["finished"] = {"at": "2026-11-29T17:02:45+00:00"}
+    outcome = tournament_restore(document=document, slug="bewerkt")
+    assert outcome.tournament.finished_at is None
+    assert "ronde 2 is niet af: het is open ingelezen" in " ".join(outcome.notes)
+    document["settings"]["x-site"]["finished"] = {"at": "9999-12-31T23:59:59-14:00"}
+    with pytest.raises(Refused, match="finished/at"):
+        tournament_restore(document=document, slug="te-laat")
 
 
 def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(

@@ -15,7 +15,13 @@ from tests.factories import played_tournament
 from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.errors import Refused, refusal_message
-from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
+from tournament.models import (
+    SheetConfirmation,
+    SheetVersion,
+    Table,
+    Tournament,
+    unconfirmed_table_ids,
+)
 from tournament.sheets.confirmations import (
     ConfirmRefusal,
     sheet_confirm,
@@ -25,7 +31,7 @@ from tournament.sheets.confirmations import (
 )
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
-from tournament.standings.selectors import tournament_standings, unconfirmed_table_ids
+from tournament.standings.selectors import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,13 @@ from scoring.deals import DEAL_COUNT
 from tests.sheets.helpers import form_data, names, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells, save_via_link
 from tournament.errors import Refused, deal_name, refusal_message
-from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
+from tournament.models import (
+    SheetConfirmation,
+    SheetVersion,
+    Table,
+    Tournament,
+    unconfirmed_table_ids,
+)
 from tournament.sheets.confirmations import (
     ConfirmRefusal,
     sheet_confirm,
@@ -29,7 +35,6 @@ from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_sheet_record,
 )
-from tournament.standings.selectors import unconfirmed_table_ids
 
 pytestmark = pytest.mark.django_db
 

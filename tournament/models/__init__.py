@@ -15,6 +15,8 @@ from tournament.models.sheets import (
     SheetScore,
     SheetVersion,
     TableLink,
+    tournaments_unconfirmed_table_ids,
+    unconfirmed_table_ids,
 )
 from tournament.models.team import TeamInvitation
 from tournament.models.tournaments import (
@@ -54,4 +56,6 @@ __all__ = [
     "TournamentFinish",
     "default_table_sizes",
     "default_tiebreaks",
+    "tournaments_unconfirmed_table_ids",
+    "unconfirmed_table_ids",
 ]

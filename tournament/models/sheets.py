@@ -3,12 +3,15 @@ the input not counted yet, the table's private link and the confirmations."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.db import models
-from django.db.models import OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.rounds import Table
+from tournament.models.tournaments import Tournament
 
 
 class SheetVersionQuerySet(models.QuerySet["SheetVersion"]):
@@ -263,3 +266,33 @@ class SheetScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {_('version')} {self.version}"
+
+
+def unconfirmed_table_ids(tournament: Tournament) -> frozenset[int]:
+    """The tables whose sheet's current version no director has confirmed (one query).
+
+    A sheet that was never saved on the site (empty, or as imported from a tournament file)
+    has nothing to confirm: it is not in the set. Nor is any sheet of a tournament that
+    confirms no sheets (confirmation rule "none"): there every sheet is final.
+    """
+    return tournaments_unconfirmed_table_ids([tournament])
+
+
+def tournaments_unconfirmed_table_ids(tournaments: Sequence[Tournament]) -> frozenset[int]:
+    """``unconfirmed_table_ids`` of many tournaments in one query (a season's evenings)."""
+    ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
+    if not ids:
+        return frozenset()
+    current = SheetVersion.objects.current(OuterRef("pk"))
+    confirmed = SheetConfirmation.objects.filter(version=OuterRef("current"))
+    return frozenset(
+        Table.objects.filter(round__tournament_id__in=ids)
+        .annotate(
+            current=Subquery(current.values("pk")),
+            current_number=Subquery(current.values("number")),
+        )
+        .filter(current_number__gt=0)  # a save: version 0 is nothing to confirm
+        .annotate(confirmed=Exists(confirmed))
+        .filter(confirmed=False)
+        .values_list("pk", flat=True)
+    )

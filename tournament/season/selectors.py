@@ -38,13 +38,10 @@ from tournament.models import (
     Player,
     Round,
     Tournament,
-)
-from tournament.names import folded, name_sort_key
-from tournament.standings.selectors import (
-    Standings,
-    standings_of,
     tournaments_unconfirmed_table_ids,
 )
+from tournament.names import folded, name_sort_key
+from tournament.standings.selectors import Standings, standings_of
 
 
 def competition_rule(competition: Competition) -> SeasonRule:

@@ -8,45 +8,14 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring.standings import StandingRow, standings
 from tournament.adapter import TableScore, load_table_scores, sheets_round_scores
-from tournament.models import Player, Round, SheetConfirmation, SheetVersion, Table, Tournament
+from tournament.models import Player, Round, Tournament, unconfirmed_table_ids
 from tournament.names import name_sort_key
-
-
-def unconfirmed_table_ids(tournament: Tournament) -> frozenset[int]:
-    """The tables whose sheet's current version no director has confirmed (one query).
-
-    A sheet that was never saved on the site (empty, or as imported from a tournament file)
-    has nothing to confirm: it is not in the set. Nor is any sheet of a tournament that
-    confirms no sheets (confirmation rule "none"): there every sheet is final.
-    """
-    return tournaments_unconfirmed_table_ids([tournament])
-
-
-def tournaments_unconfirmed_table_ids(tournaments: Sequence[Tournament]) -> frozenset[int]:
-    """``unconfirmed_table_ids`` of many tournaments in one query (a season's evenings)."""
-    ids = [t.pk for t in tournaments if t.confirmation_rule != Tournament.ConfirmationRule.NONE]
-    if not ids:
-        return frozenset()
-    current = SheetVersion.objects.current(OuterRef("pk"))
-    confirmed = SheetConfirmation.objects.filter(version=OuterRef("current"))
-    return frozenset(
-        Table.objects.filter(round__tournament_id__in=ids)
-        .annotate(
-            current=Subquery(current.values("pk")),
-            current_number=Subquery(current.values("number")),
-        )
-        .filter(current_number__gt=0)  # a save: version 0 is nothing to confirm
-        .annotate(confirmed=Exists(confirmed))
-        .filter(confirmed=False)
-        .values_list("pk", flat=True)
-    )
 
 
 def sheet_counts(tournament: Tournament, score: TableScore, unconfirmed: frozenset[int]) -> bool:

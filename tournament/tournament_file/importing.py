@@ -30,6 +30,7 @@ from tournament.models import (
     SheetVersion,
     Table,
     Tournament,
+    unconfirmed_table_ids,
 )
 from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
@@ -38,6 +39,7 @@ from tournament.tournament_file.site_restore import (
     site_first_dealer_rule,
     site_first_dealers,
     site_restore,
+    site_restore_finished,
 )
 
 # Rows per INSERT: 8,000 rows of at most 6 values stay under PostgreSQL's 65,535 values per
@@ -294,4 +296,19 @@ def tournament_restore(
         batch_size=BATCH,
     )
     sheet_scores_refresh(tournament=tournament)  # what the rounds' states are read from
+    if restored.finished is not None:
+        note = site_restore_finished(
+            tournament=tournament,
+            claim=restored.finished,
+            open_rounds=list(
+                Round.objects.with_state()
+                .filter(tournament=tournament)
+                .exclude(progress=Round.State.COMPLETE)
+                .order_by("number")
+                .values_list("number", flat=True)
+            ),
+            unconfirmed=len(unconfirmed_table_ids(tournament)),
+        )
+        if note is not None:
+            restored.notes.append(note)
     return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)

@@ -110,12 +110,18 @@ def sheet_file_deals(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def parse_time(value: str) -> datetime.datetime | None:
+    """A date and time of the file (ISO 8601; without a zone: UTC), or ``None`` when it is not
+    one, or not one the database can hold (a year 1 or 9999 moved into UTC falls outside it)."""
     try:
         moment = datetime.datetime.fromisoformat(value)
     except ValueError:
         return None
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, datetime.UTC)
+    try:
+        moment.astimezone(datetime.UTC)
+    except OverflowError:
+        return None
     return moment
 
 

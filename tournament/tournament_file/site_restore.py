@@ -11,7 +11,7 @@ import datetime
 import secrets
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import (
     Club,
@@ -69,11 +70,23 @@ def site_closed_rounds(document: dict[str, Any]) -> dict[int, datetime.datetime 
     }
 
 
+@dataclass(frozen=True, slots=True)
+class FinishedClaim:
+    """The file's word that the tournament was finished: when, and by which account of this
+    club (``None``: not one of its people, or not named)."""
+
+    at: datetime.datetime
+    by: User | None
+
+
 @dataclass
 class SiteRestored:
-    """What restoring the ``x-site`` record did not do as the file says, in plain sentences."""
+    """What restoring the ``x-site`` record did not do as the file says, in plain sentences,
+    and whether the file says the tournament was finished (``finished``: applied by the import
+    once every sheet is in, see ``site_restore_finished``)."""
 
     notes: list[str] = field(default_factory=list)
+    finished: FinishedClaim | None = None
 
 
 def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> SiteRestored:
@@ -195,7 +208,12 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     _keep_times(SheetConfirmation, confirmations, "at")
     TableLink.objects.bulk_create([link for link, _item in links], batch_size=1000)
     _keep_times(TableLink, links, "created_at")
-    _restore_finished(tournament, record.get("finished"), account)
+    finished = record.get("finished")
+    if finished is not None:
+        outcome.finished = FinishedClaim(
+            at=_checked_time(finished["at"]),
+            by=account(finished.get("by"), _("finished the tournament")),
+        )
 
     if missing:
         outcome.notes.append(
@@ -213,27 +231,52 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     return outcome
 
 
-def _restore_finished(
+def site_restore_finished(
+    *,
     tournament: TournamentModel,
-    finished: dict[str, Any] | None,
-    account: Callable[[str | None, str], User | None],
-) -> None:
-    """A finished tournament comes back finished (read-only, its standings final), by the
-    same account when it is here, with its finish recorded at the file's time."""
-    if finished is None:
-        return
-    at = _checked_time(finished["at"])
-    by = account(finished.get("by"), _("finished the tournament"))
-    tournament.finished_at = at
-    tournament.finished_by = by
+    claim: FinishedClaim,
+    open_rounds: Sequence[int],
+    unconfirmed: int,
+) -> str | None:
+    """A finished tournament comes back finished (read-only, its standings final), by the same
+    account when it is a person of this club, its finish recorded at the file's time. A file
+    that says so while a round is not complete or a sheet waits for a confirmation (a file
+    edited by hand) is imported open: the returned note says why."""
+    if open_rounds or unconfirmed:
+        what = []
+        if open_rounds:
+            what.append(
+                ngettext(
+                    "round %(rounds)s is not complete",
+                    "rounds %(rounds)s are not complete",
+                    len(open_rounds),
+                )
+                % {"rounds": ", ".join(map(str, open_rounds))}
+            )
+        if unconfirmed:
+            what.append(
+                ngettext(
+                    "%(count)s sheet waits for a confirmation",
+                    "%(count)s sheets wait for a confirmation",
+                    unconfirmed,
+                )
+                % {"count": unconfirmed}
+            )
+        return _(
+            "The file says the tournament was finished, but %(what)s: it was imported open. "
+            "Complete and confirm what is open, then finish it again."
+        ) % {"what": _(" and ").join(what)}
+    tournament.finished_at = claim.at
+    tournament.finished_by = claim.by
     tournament.save(update_fields=["finished_at", "finished_by"])
     record = TournamentFinish.objects.create(
         tournament=tournament,
         action=TournamentFinish.Action.FINISHED,
-        by=by,
-        by_name=finished.get("by", ""),
+        by=claim.by,
+        by_name=claim.by.get_username() if claim.by is not None else "",
     )
-    TournamentFinish.objects.filter(pk=record.pk).update(at=at)
+    TournamentFinish.objects.filter(pk=record.pk).update(at=claim.at)
+    return None
 
 
 # The restored rows whose ``created_at`` the file gives.

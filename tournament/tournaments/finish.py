@@ -23,8 +23,7 @@ from django.utils.translation import ngettext
 
 from tournament.adapter import SheetStatus, load_table_sheets
 from tournament.errors import PlacedProblem, Refused
-from tournament.models import Table, Tournament, TournamentFinish
-from tournament.standings.selectors import unconfirmed_table_ids
+from tournament.models import Table, Tournament, TournamentFinish, unconfirmed_table_ids
 from tournament.tournament_file.backups import backup_final
 
 
