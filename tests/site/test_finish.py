@@ -26,6 +26,7 @@ from tournament.standings.selectors import tournament_standings
 from tournament.tournament_file.exporting import tournament_export
 from tournament.tournament_file.importing import tournament_import, tournament_restore
 from tournament.tournaments.finish import tournament_finish, tournament_open_items
+from tournament.tournaments.services import tournament_update
 
 pytestmark = pytest.mark.django_db
 
@@ -156,6 +157,19 @@ def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(
         reverse("sheet_edit", args=[tournament.slug, 2, table.number])
     ).content.decode()
     assert '<fieldset class="sheet-fields" disabled>' in sheet_page
+
+    # The settings still save, but what ranks and counts the final standings does not change.
+    edit = reverse("tournament_edit", args=[tournament.slug])
+    form = director_client.get(edit).context["form"]
+    posted = {k: v for k, v in form.initial.items() if v is not None and k != "date"}
+    posted |= {"name": "Anders", "tiebreak_1": "fewer_bollen", "confirmation_rule": "none"}
+    posted["table_sizes"] = [4, 5]
+    assert director_client.post(edit, posted).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.name == "Anders" and tournament.tiebreaks[0] == "tournament_points"
+    assert tournament.confirmation_rule != "none"
+    with pytest.raises(Refused):
+        tournament_update(tournament=tournament, tiebreaks=["fewer_bollen", "more_correct"])
 
     out = io.StringIO()
     call_command("finish_tournament", tournament.slug, "--reopen", stdout=out)

@@ -130,6 +130,15 @@ class TournamentForm(forms.ModelForm[Tournament]):
         if self.instance.pk:
             self.initial["table_sizes"] = self.instance.table_sizes
             self.initial["prefer_size"] = self.instance.prefer_size
+        if self.instance.pk and self.instance.finished_at is not None:
+            # The final standings stay as they were finished: shown, not posted.
+            for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3", "confirmation_rule"):
+                self.fields[name].disabled = True
+            for name in ("tiebreak_1", "confirmation_rule"):
+                self.fields[name].help_text = _(
+                    "The tournament is finished, so its final standings stay ranked and counted "
+                    "as they are: reopen it to change this."
+                )
 
     def clean_confirmation_rule(self) -> str:
         rule: str = self.cleaned_data.get("confirmation_rule") or self.instance.confirmation_rule

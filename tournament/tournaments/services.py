@@ -10,6 +10,7 @@ from django.db import transaction
 
 from scoring.standings import tie_break_order
 from scoring.tables import table_split
+from tournament.errors import refuse_when_finished
 from tournament.models import Club, Tournament
 from tournament.tournament_file.importing import tournament_created
 
@@ -28,6 +29,9 @@ EDITABLE = (
     "confirmation_rule",
     "first_dealer_rule",
 )
+# What ranks and counts the standings: fixed while the tournament is finished (its standings are
+# final, its final backup holds them); reopening it makes them editable again.
+RANKING = ("tiebreaks", "confirmation_rule")
 
 
 def _validate(fields: dict[str, Any]) -> None:
@@ -59,6 +63,9 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     if unknown:
         raise TypeError(f"tournament_update() got unknown fields {sorted(unknown)}")
     _validate({**{f: getattr(tournament, f) for f in EDITABLE}, **fields})
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if any(fields.get(f, getattr(locked, f)) != getattr(locked, f) for f in RANKING):
+        refuse_when_finished(locked)
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.save()

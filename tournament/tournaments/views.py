@@ -14,7 +14,7 @@ from tournament.clubs.current import current_club
 from tournament.clubs.forms import ClubNameForm
 from tournament.clubs.roles import directs_in_club, is_club_admin
 from tournament.clubs.services import club_update
-from tournament.errors import FORM_REFUSED_STATUS, Refused, form_page_status
+from tournament.errors import FORM_REFUSED_STATUS, Refused, form_page_status, show_refused
 from tournament.models import Club, Tournament
 from tournament.permissions import (
     ADMIN,
@@ -152,7 +152,11 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
     if request.method == "POST" and form.is_valid():
         fields = form.tournament_fields()
         tournament.refresh_from_db()  # the form wrote its values onto the instance
-        services.tournament_update(tournament=tournament, **fields)
+        try:
+            services.tournament_update(tournament=tournament, **fields)
+        except Refused as refused:  # finished meanwhile: its ranking no longer changes
+            show_refused(request, refused)
+            return redirect("tournament_edit", slug=tournament.slug)
         messages.success(request, _("Settings saved."))
         return redirect("tournament_detail", slug=tournament.slug)
     return render(
