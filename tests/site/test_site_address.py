@@ -174,6 +174,11 @@ def test_a_site_listening_on_this_laptop_only_warns_at_every_address(
         problem = site_url_problem(f"http://{LAPTOP}:8000")
     assert "luistert alleen op deze laptop (BIND=127.0.0.1:8000)" in problem
     assert "zonder BIND: make run" in problem
+    # Listening on every address (0.0.0.0, ::) is what phones need: no warning.
+    for everywhere in ("0.0.0.0:8101", "[::]:8101"):
+        monkeypatch.setenv("BIND", everywhere)
+        assert site_url_problem(f"http://{LAPTOP}:8000") is None
+    monkeypatch.setenv("BIND", "127.0.0.1:8000")
     # Behind a server of its own that answers the phones (SITE_URL), it is as it should be.
     settings.SITE_URL = f"http://{LAPTOP}:8000"
     assert site_url_problem(f"http://{LAPTOP}:8000") is None

@@ -79,7 +79,10 @@ def bound_to_this_laptop_only() -> str | None:
     no ``SITE_URL`` says a server in front of it answers the phones; else ``None``."""
     bind = str(getattr(settings, "BIND", "") or os.environ.get("BIND", "")).strip()
     host = bind.rsplit(":", 1)[0].strip("[]") if ":" in bind else ""
-    if host and network.is_loopback_host(host) and not operator_site_url():
+    # 0.0.0.0 and :: are every address of the laptop when listened on (in a link they reach
+    # nothing, which is why ``is_loopback_host`` counts them).
+    everywhere = host in ("0.0.0.0", "::")  # noqa: S104 (what BIND says, not what we bind)
+    if host and not everywhere and network.is_loopback_host(host) and not operator_site_url():
         return bind
     return None
 
