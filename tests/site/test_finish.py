@@ -88,8 +88,12 @@ def test_finishing_is_refused_naming_what_is_open(director_client, director, tou
     assert tournament.finished_at is None and not TournamentFinish.objects.exists()
 
 
-def test_a_round_half_played_keeps_the_tournament_open(director):
+def test_a_round_half_played_keeps_the_tournament_open(director, director_client):
     tournament = played_tournament(8, 2, last_round=[11, 6], director=director)
+    Tournament.objects.filter(pk=tournament.pk).update(rounds_planned=2)
+    overview = director_client.get(reverse("tournament_detail", args=[tournament.slug]))
+    assert "Nu: ronde 2, de laatste geplande ronde" in overview.content.decode()
+    assert "Volgende: ronde 3" not in overview.content.decode()
     items = tournament_open_items(tournament)
     assert [(i.code, i.round) for i in items] == [("table_unfinished", 2)]
     assert "6 van de 11 spellen" in items[0].message

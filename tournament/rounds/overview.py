@@ -37,6 +37,8 @@ class Overview(ClubSpread):
     # The planned rounds are all played (the last one complete, none seated after it): the
     # next step is the end (``tournaments.finish``), another round the second choice.
     planned_done: bool
+    # The last planned round (or a later one) is seated and being played: the end comes next.
+    playing_last: int | None
     finished: bool
 
 
@@ -66,8 +68,17 @@ def tournament_overview(tournament: Tournament) -> Overview:
         **_club_spread(playing, tables),
         "incomplete_round": next((s for s in summaries if s.missing), None),
         "planned_done": planned_rounds_done(tournament, summaries),
+        "playing_last": _playing_last(tournament, summaries),
         "finished": tournament.finished,
     }
+
+
+def _playing_last(tournament: Tournament, summaries: list[RoundSummary]) -> int | None:
+    """The number of the round being played when it is the last planned one (or later)."""
+    last = summaries[-1].round if summaries else None
+    if last is None or last.number < tournament.rounds_planned:
+        return None
+    return None if last.state == Round.State.COMPLETE else last.number
 
 
 def planned_rounds_done(

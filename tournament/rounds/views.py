@@ -15,7 +15,7 @@ from tournament.models import Round, Tournament
 from tournament.permissions import SignedInRequest, director_required, team_required
 from tournament.rounds import seating as services
 from tournament.rounds.forms import RoundAdjustForm, RoundBalanceForm
-from tournament.rounds.overview import tournament_overview
+from tournament.rounds.overview import planned_rounds_done, tournament_overview
 from tournament.rounds.selectors import (
     round_changed_by_hand,
     round_seating,
@@ -87,7 +87,9 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
     # Only before publishing: afterwards the printed lists must keep matching.
     choices = editable and round_.state == Round.State.DRAFT
     unfinished = [t.number for t in seating["tables"] if t.status != "complete"]
-    ends = (
+    # After this round comes the end: it is the planned last (or later) and nothing is seated
+    # after it, or the rounds after it are all played (a correction after reopening).
+    ends = planned_rounds_done(tournament) or (
         number >= tournament.rounds_planned
         and not tournament.rounds.filter(number__gt=number).exists()
     )

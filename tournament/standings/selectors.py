@@ -175,7 +175,7 @@ class StandingsState:
         number in it can still change), in the active language."""
         if self.finished_at is not None:
             day = self.date or timezone.localdate(self.finished_at)
-            return _("Final standings, %(date)s") % {"date": date_format(day, "DATE_FORMAT")}
+            return _("Final standings, %(date)s") % {"date": date_format(day, "j F Y")}
         after = self.after_round
         playing = ", ".join(map(str, self.in_play))
         if after == 0:

@@ -15,7 +15,7 @@ from tournament.clubs.forms import ClubNameForm
 from tournament.clubs.roles import directs_in_club, is_club_admin
 from tournament.clubs.services import club_update
 from tournament.errors import FORM_REFUSED_STATUS, Refused, form_page_status, show_refused
-from tournament.models import Club, Tournament
+from tournament.models import Club, Round, Tournament
 from tournament.permissions import (
     ADMIN,
     DIRECTOR,
@@ -123,7 +123,9 @@ def tournament_finish_page(request: SignedInRequest, tournament: Tournament) -> 
             "open_items": items,
             "open_summary": finish.open_items_summary(items),
             "finishes": finish.tournament_finishes(tournament),
-            "rounds_played": tournament.rounds.count(),
+            "rounds_complete": Round.objects.with_state()
+            .filter(tournament=tournament, progress=Round.State.COMPLETE)
+            .count(),
             "prizes": prizes,
         },
         status=form_page_status(request),
