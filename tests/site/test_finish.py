@@ -143,6 +143,9 @@ def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(
     podium = public.split('id="podium"')[1].split("</ol>")[0]
     leader = tournament_standings(tournament).rows[0]
     assert tournament.players.get(pk=leader.player).name in podium
+    # Each name of the public standings opens the player's own page, after the end too.
+    listed = Client().get(reverse("public_standings", args=[tournament.slug])).content.decode()
+    assert reverse("public_player", args=[tournament.slug, leader.player]) in listed
 
     # Nothing changes: a sheet (the director's page, a table's link), seating, players.
     before = stored_cells(table)

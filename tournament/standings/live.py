@@ -24,6 +24,7 @@ from tournament.models import Tournament
 from tournament.rounds.selectors import public_seating
 from tournament.standings.prizes import standings_prizes
 from tournament.standings.tables import (
+    RANKED_ROWS_FORMAT,
     PublicStandings,
     public_state_key,
     standings_for_public,
@@ -48,7 +49,8 @@ def live_cache_key(tournament: Tournament) -> str:
     """The key of a tournament's live document: what the public standings' key holds (whether
     unconfirmed sheets count and the confirmation rule change what they show)."""
     return (
-        f"public-live:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
+        f"public-live:{RANKED_ROWS_FORMAT}:{tournament.pk}:{tournament.slug}"
+        f":{int(tournament.count_unconfirmed)}"
         f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
         f":{tournament.prize_places}:{int(tournament.prize_last_place)}"
     )
@@ -87,6 +89,7 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str
             "rows": [
                 {
                     "rank": row["rank"],
+                    "player": row["player_id"],
                     "name": row["name"],
                     "tournament_points": row["tournament_points"],
                     "bollen": row["bollen"],

@@ -100,8 +100,13 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": standings.rounds,
             "computed_at": standings.computed_at,
             "state": standings.state,
+            "link_players": True,  # each name opens the player's own page
             "live": live_config(
-                slug, "standings", since=standings.computed_at, tournament=tournament
+                slug,
+                "standings",
+                since=standings.computed_at,
+                tournament=tournament,
+                link_players=True,
             ),
             **standings_notes(tournament, standings.rows),
         },

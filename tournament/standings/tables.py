@@ -80,7 +80,7 @@ class RankedStandings:
 
 # Part of every cache key: a change to what the rows hold changes it, so that servers running
 # different releases against one shared cache never read each other's rows.
-RANKED_ROWS_FORMAT = 2
+RANKED_ROWS_FORMAT = 3
 
 
 def _tally(
@@ -168,6 +168,7 @@ def ranked_standings(tournament: Tournament) -> RankedStandings:
 # What the public pages show of a standings row (no model instances: the rows are cached).
 PUBLIC_ROW_KEYS = (
     "rank",
+    "player_id",  # the player's public page
     "name",
     "tournament_points",
     "bollen",
@@ -198,7 +199,8 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
     """
     seconds = settings.PUBLIC_STANDINGS_SECONDS
     key = (
-        f"public-standings:{tournament.pk}:{tournament.slug}:{int(tournament.count_unconfirmed)}"
+        f"public-standings:{RANKED_ROWS_FORMAT}:{tournament.pk}:{tournament.slug}"
+        f":{int(tournament.count_unconfirmed)}"
         f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
     )
     if seconds > 0:

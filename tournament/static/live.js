@@ -48,7 +48,14 @@
 
   function standingsRow(row) {
     const tr = element("tr");
-    const name = element("td", "", row.name);
+    const name = element("td");
+    if (config.link_players) {
+      const link = element("a", "", row.name);
+      link.href = config.player_url.replace("/0/", `/${row.player}/`);
+      name.append(link);
+    } else {
+      name.append(row.name);
+    }
     if (row.withdrawn) {
       name.append(" ", element("span", "muted", `(${words.withdrawn})`));
     }
