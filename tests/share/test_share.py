@@ -186,7 +186,10 @@ def test_a_long_list_fits_one_page_with_every_name_and_its_png(director):
     names = [f"Wilhelmina van der Heijden-Bakker {i}" for i in range(1, 121)]
     tournament = played_tournament(120, 1, names=names, director=director)
     Player.objects.filter(tournament=tournament).update(club="Bollenclub Noordwijkerhout")
+    # Nearly everyone a prize and the last place named: ten lines in large type, one page.
+    Tournament.objects.filter(pk=tournament.pk).update(prize_places=100, prize_last_place=True)
     tournament = tournament_finish(tournament=tournament, by_user=director)
+    assert len(result_printout(tournament).context["layout"].prizes) == 10
     pdf = result_pdf(tournament, base_url="http://testserver/")
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 1

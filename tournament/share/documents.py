@@ -3,7 +3,8 @@ rendered as every printout is) and as a PNG of that page for social media (PDFiu
 
 However many players, the list fits the one page: ``result_layout`` chooses the number of
 columns and the type size that give the largest type. Once the tournament is finished its
-result never changes, so both files are kept in the cache under a key of what they show."""
+result never changes; before that, a file is kept only until anything of the standings changes
+(the cache key holds ``standings_key``), so a reload renders nothing twice."""
 
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ MM_PER_PT = 0.3528
 LINE_HEIGHT = 1.32  # a row, in ems (the line and its rule)
 CHAR_WIDTH = 0.6  # an average character of the list in DejaVu Sans, in ems (bold names)
 PNG_DPI = 150  # 1240 x 1754 pixels: sharp on a phone, small enough to send
+# Prize lines in large type above the list at most (more prizes: marked in the list only, so
+# the page stays one page however many places the director announces).
+PRIZE_LINES = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +50,8 @@ class ResultLayout:
 
     columns: list[list[ResultLine]]
     font_pt: float
+    # The prize lines above the list: (line, whether it names the last place), winners first.
+    prizes: list[tuple[ResultLine, bool]]
 
     @property
     def font_size(self) -> str:
@@ -61,7 +67,9 @@ def _line_chars(entry: ResultLine) -> float:
 def result_layout(result: SharedResult) -> ResultLayout:
     """The columns and type size that fit every line on the page with the largest type."""
     lines = result.lines
-    height = LIST_HEIGHT - PRIZE_LINE * (len(result.winners) + len(result.losers))
+    losers = [(w, True) for w in result.losers][:PRIZE_LINES]
+    prizes = [(w, False) for w in result.winners][: PRIZE_LINES - len(losers)] + losers
+    height = LIST_HEIGHT - PRIZE_LINE * len(prizes)
     widest = max((_line_chars(entry) for entry in lines), default=10.0)
     best = (0.0, 1)
     for columns in range(1, MAX_COLUMNS + 1):
@@ -77,6 +85,7 @@ def result_layout(result: SharedResult) -> ResultLayout:
     return ResultLayout(
         columns=[lines[i : i + per_column] for i in range(0, len(lines), per_column)] or [[]],
         font_pt=round(max(size, SMALLEST), 1),
+        prizes=prizes,
     )
 
 
@@ -105,15 +114,13 @@ def _cache_key(tournament: Tournament, kind: str) -> str:
 
 
 def result_pdf(tournament: Tournament, *, base_url: str) -> bytes:
-    """The one-page PDF; kept once the tournament is finished (its result changes no more)."""
-    key = _cache_key(tournament, "pdf") if tournament.finished else None
-    if key is not None:
-        kept: bytes | None = cache.get(key)
-        if kept is not None:
-            return kept
+    """The one-page PDF, kept under a key of what it shows."""
+    key = _cache_key(tournament, "pdf")
+    kept: bytes | None = cache.get(key)
+    if kept is not None:
+        return kept
     pdf = printout_pdf(result_printout(tournament), tournament=tournament, base_url=base_url)
-    if key is not None:
-        cache.set(key, pdf, settings.STANDINGS_CACHE_SECONDS)
+    cache.set(key, pdf, settings.STANDINGS_CACHE_SECONDS)
     return pdf
 
 
@@ -137,12 +144,10 @@ def pdf_page_png(pdf: bytes, *, dpi: int = PNG_DPI) -> bytes:
 
 def result_png(tournament: Tournament, *, base_url: str) -> bytes:
     """The one-page result as a PNG; kept as the PDF is."""
-    key = _cache_key(tournament, "png") if tournament.finished else None
-    if key is not None:
-        kept: bytes | None = cache.get(key)
-        if kept is not None:
-            return kept
+    key = _cache_key(tournament, "png")
+    kept: bytes | None = cache.get(key)
+    if kept is not None:
+        return kept
     png = pdf_page_png(result_pdf(tournament, base_url=base_url))
-    if key is not None:
-        cache.set(key, png, settings.STANDINGS_CACHE_SECONDS)
+    cache.set(key, png, settings.STANDINGS_CACHE_SECONDS)
     return png
