@@ -10,7 +10,8 @@ from tournament.names import folded
 from tournament.permissions import PublicPageMissing, public_tournament
 from tournament.rounds.selectors import public_seating
 from tournament.standings.player_page import public_player_page
-from tournament.standings.public_views import live_config
+from tournament.standings.prizes import standings_prizes
+from tournament.standings.public_views import PODIUM_ROWS, live_config
 from tournament.standings.tables import StandingsRow, standings_for_public
 
 
@@ -45,10 +46,16 @@ def public_home(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _podium(tournament: Tournament) -> list[StandingsRow]:
-    """The announced places of a finished tournament (at least the top three), ties shared."""
-    places = max(tournament.prize_places, 3)
-    return [row for row in standings_for_public(tournament).rows if row["rank"] <= places]
+def _podium(tournament: Tournament) -> list[tuple[StandingsRow, str]]:
+    """The prize winners of a finished tournament with their prize (the top three when it
+    announces none), and the last place when it is named, as the projector shows them."""
+    rows = standings_for_public(tournament).rows
+    prizes = standings_prizes(tournament, rows)
+    labels = prizes.labels()
+    winners = prizes.winners or [row for row in rows if row["rank"] <= 3]
+    return [
+        (row, labels.get(row["player_id"], "")) for row in winners[:PODIUM_ROWS] + prizes.losers
+    ]
 
 
 def public_player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
