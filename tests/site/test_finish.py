@@ -4,6 +4,7 @@ something is open, also from the command line), read-only once finished, reopeni
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -202,3 +203,15 @@ def test_the_command_finishes_a_complete_tournament(director, tournament, django
     assert "is finished" in out.getvalue()
     tournament.refresh_from_db()
     assert tournament.finished_by == checker
+
+
+def test_replacing_a_finished_tournament_from_the_command_line_says_so(
+    director, tournament, tmp_path
+):
+    finished = tournament_finish(tournament=tournament, by_user=director)
+    path = tmp_path / "backup.json"
+    path.write_text(json.dumps(tournament_export(tournament=finished)), encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_tournament", str(path), "--slug", finished.slug, "--replace", stdout=out)
+    assert "It had been finished on" in out.getvalue()
+    assert Tournament.objects.get(slug=finished.slug).finished_at == finished.finished_at

@@ -87,6 +87,8 @@ class ImportOutcome:
     tournament: Tournament
     notes: list[str] = field(default_factory=list)
     replaced: bool = False
+    # When the replaced tournament had been finished (its final backup stays in the folder).
+    replaced_finished_at: datetime.datetime | None = None
 
 
 def tournament_import(
@@ -127,6 +129,7 @@ def tournament_restore(
     if replace and slug is None:
         raise ValueError("replace needs the slug of the tournament to replace")
     replaced = False
+    replaced_finished_at = None
     if replace:
         existing = Tournament.objects.filter(slug=slug)
         if existing.exclude(club=club).exists():
@@ -143,6 +146,7 @@ def tournament_restore(
                 ]
             )
         replaced = existing.exists()
+        replaced_finished_at = existing.values_list("finished_at", flat=True).first()
         existing.delete()
     if slug is not None and (
         slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
@@ -311,4 +315,9 @@ def tournament_restore(
         )
         if note is not None:
             restored.notes.append(note)
-    return ImportOutcome(tournament=tournament, notes=restored.notes, replaced=replaced)
+    return ImportOutcome(
+        tournament=tournament,
+        notes=restored.notes,
+        replaced=replaced,
+        replaced_finished_at=replaced_finished_at,
+    )

@@ -4,6 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
@@ -64,6 +65,11 @@ class Command(BaseCommand):
         tournament = outcome.tournament
         if outcome.replaced:
             self.stdout.write(f"Deleted the tournament that had the short name {slug}.")
+        if outcome.replaced_finished_at is not None:
+            at = f"{timezone.localtime(outcome.replaced_finished_at):%Y-%m-%d %H:%M}"
+            self.stdout.write(
+                f"It had been finished on {at}; its final backup stays in the backup folder."
+            )
         self.stdout.write(f"Imported '{tournament.name}'.")
         for note in outcome.notes:
             self.stdout.write(f"Note: {note}")
