@@ -45,6 +45,7 @@ from tournament.season.services import CompetitionSettings, competition_create
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 from tournament.team.services import team_invitation_create
+from tournament.tournaments.finish import tournament_finish
 from tournament.venue.site_address import site_address_check_token, site_address_set
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,6 +184,15 @@ def _drawn_table(tournament, director) -> dict:
     )
     table = Table.objects.get(round__tournament=drawn, number=1)
     return {"token": table_link_issue(table=table, by_user=director).token}
+
+
+def _finished(tournament, director) -> dict:
+    """A public tournament played through its two planned rounds and finished, the last
+    place named: its final pages."""
+    finished = played_tournament(9, 2, seed=7, director=director, public=True)
+    Tournament.objects.filter(pk=finished.pk).update(rounds_planned=2, prize_last_place=True)
+    tournament_finish(tournament=Tournament.objects.get(pk=finished.pk), by_user=director)
+    return {"finished": finished.slug}
 
 
 def _closed_round(tournament, director) -> dict:
@@ -356,6 +366,18 @@ PAGES: dict[str, Case] = {
     "round_played": Case("director", _t("round_detail", 2)),
     "round_draft": Case("director", _t("round_detail", 3)),
     "standings": Case("director", _t("standings")),
+    "tournament_finish": Case("director", _t("tournament_finish")),  # what is still open
+    "finished_standings": Case("director", _x("standings", "finished"), prepare=_finished),
+    "finished_finish": Case("director", _x("tournament_finish", "finished"), prepare=_finished),
+    "result_share": Case("director", _x("result_share", "finished"), prepare=_finished),
+    "finished_public_home": Case("anonymous", _x("public_home", "finished"), prepare=_finished),
+    "finished_screen": Case(
+        "anonymous",
+        _x("public_screen", "finished"),
+        language="nl",
+        sizes=(*BOTH, "projector"),
+        prepare=_finished,
+    ),
     "print_index": Case("director", _t("print_index")),
     "team": Case("director", _t("team")),
     "team_invited": Case("director", _t("team"), then=_invitation_made),
