@@ -108,7 +108,7 @@ def test_a_round_half_played_keeps_the_tournament_open(director, director_client
     outcome = tournament_restore(document=document, slug="bewerkt")
     assert outcome.tournament.finished_at is None
     assert "ronde 2 is niet af: het is open ingelezen" in " ".join(outcome.notes)
-    document["settings"]["x-site"]["finished"] = {"at": "9999-12-31T23:59:59-14:00"}
+    document["settings"]["x-site"]["finished"] = {"at": "9999-12-31T23:59:59+00:00"}
     with pytest.raises(Refused, match="finished/at"):
         tournament_restore(document=document, slug="te-laat")
 
@@ -203,6 +203,14 @@ def test_the_command_finishes_a_complete_tournament(director, tournament, django
     assert "is finished" in out.getvalue()
     tournament.refresh_from_db()
     assert tournament.finished_by == checker
+
+
+def test_settings_saved_from_a_page_loaded_before_the_finish_keep_it_finished(director, tournament):
+    page_copy = Tournament.objects.get(pk=tournament.pk)  # the settings page, opened earlier
+    tournament_finish(tournament=tournament, by_user=director)
+    tournament_update(tournament=page_copy, name="Anders")
+    tournament.refresh_from_db()
+    assert tournament.name == "Anders" and tournament.finished_at is not None
 
 
 def test_replacing_a_finished_tournament_from_the_command_line_says_so(

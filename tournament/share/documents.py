@@ -113,14 +113,23 @@ def _cache_key(tournament: Tournament, kind: str) -> str:
     return f"shared-result:{kind}:{standings_key(tournament)}:{digest}"
 
 
+# One render at a time in this process: requests that ask for the same file meanwhile wait and
+# then find it in the cache, instead of each rendering it again.
+_RENDERING = threading.Lock()
+
+
 def result_pdf(tournament: Tournament, *, base_url: str) -> bytes:
     """The one-page PDF, kept under a key of what it shows."""
     key = _cache_key(tournament, "pdf")
     kept: bytes | None = cache.get(key)
     if kept is not None:
         return kept
-    pdf = printout_pdf(result_printout(tournament), tournament=tournament, base_url=base_url)
-    cache.set(key, pdf, settings.STANDINGS_CACHE_SECONDS)
+    with _RENDERING:
+        kept = cache.get(key)
+        if kept is not None:
+            return kept
+        pdf = printout_pdf(result_printout(tournament), tournament=tournament, base_url=base_url)
+        cache.set(key, pdf, settings.STANDINGS_CACHE_SECONDS)
     return pdf
 
 
@@ -148,6 +157,11 @@ def result_png(tournament: Tournament, *, base_url: str) -> bytes:
     kept: bytes | None = cache.get(key)
     if kept is not None:
         return kept
-    png = pdf_page_png(result_pdf(tournament, base_url=base_url))
-    cache.set(key, png, settings.STANDINGS_CACHE_SECONDS)
+    pdf = result_pdf(tournament, base_url=base_url)
+    with _RENDERING:
+        kept = cache.get(key)
+        if kept is not None:
+            return kept
+        png = pdf_page_png(pdf)
+        cache.set(key, png, settings.STANDINGS_CACHE_SECONDS)
     return png

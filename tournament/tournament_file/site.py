@@ -109,9 +109,15 @@ def sheet_file_deals(sheet: Sheet) -> list[dict[str, Any]]:
     return deals
 
 
+# The times a file may hold: any page shows them in a time zone of its own, so a day's margin
+# from the ends of Python's calendar (year 1, year 9999) keeps every zone inside it.
+EARLIEST_TIME = datetime.datetime(2, 1, 1, tzinfo=datetime.UTC)
+LATEST_TIME = datetime.datetime(9998, 12, 31, tzinfo=datetime.UTC)
+
+
 def parse_time(value: str) -> datetime.datetime | None:
     """A date and time of the file (ISO 8601; without a zone: UTC), or ``None`` when it is not
-    one, or not one the database can hold (a year 1 or 9999 moved into UTC falls outside it)."""
+    one, or lies at the ends of the calendar (year 1 or 9999), where no page could show it."""
     try:
         moment = datetime.datetime.fromisoformat(value)
     except ValueError:
@@ -119,10 +125,10 @@ def parse_time(value: str) -> datetime.datetime | None:
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, datetime.UTC)
     try:
-        moment.astimezone(datetime.UTC)
+        in_utc = moment.astimezone(datetime.UTC)
     except OverflowError:
         return None
-    return moment
+    return moment if EARLIEST_TIME <= in_utc <= LATEST_TIME else None
 
 
 def version_sheet(version: dict[str, Any], n_seats: int) -> Sheet:

@@ -62,14 +62,18 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TypeError(f"tournament_update() got unknown fields {sorted(unknown)}")
-    _validate({**{f: getattr(tournament, f) for f in EDITABLE}, **fields})
+    # The row as it is now, locked: a finish (or a prize change) made meanwhile is kept, and
+    # only the fields given are written.
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _validate({**{f: getattr(locked, f) for f in EDITABLE}, **fields})
     if any(fields.get(f, getattr(locked, f)) != getattr(locked, f) for f in RANKING):
         refuse_when_finished(locked)
     for name, value in fields.items():
+        setattr(locked, name, value)
+    locked.save(update_fields=list(fields))
+    for name, value in fields.items():  # the caller's copy says what was saved too
         setattr(tournament, name, value)
-    tournament.save()
-    return tournament
+    return locked
 
 
 @transaction.atomic
