@@ -11,12 +11,14 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.factories import played_tournament
-from tournament.models import Player, Round, Table
+from tournament.models import Player, Round, Table, Tournament
 from tournament.rounds.selectors import public_seating
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
 from tournament.standings import live
+from tournament.standings.selectors import tournament_standings
 from tournament.standings.tables import standings_for_public
+from tournament.tournaments.finish import tournament_finish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -235,3 +237,24 @@ def test_the_public_standings_do_not_scroll_sideways_at_360_px(open_page, live_s
     table = phone.locator("table.standings")
     assert table.bounding_box()["width"] <= 360
     screenshot(phone, "public-standings-360")
+
+
+def test_a_front_page_left_open_shows_the_winners_once_the_tournament_is_finished(
+    open_page, live_server, quick
+):
+    tournament = played_tournament(8, rounds=2, public=True)
+    Tournament.objects.filter(pk=tournament.pk).update(rounds_planned=2, prize_last_place=True)
+    phone = open_page(360, 740, is_mobile=True, has_touch=True)
+    phone.goto(live_server.url + reverse("public_home", args=[tournament.slug]))
+    not_reloaded(phone)
+    expect(phone.get_by_role("heading", name="Ronde 2 is uitgespeeld")).to_be_visible()
+    expect(phone.locator("#podium")).to_be_hidden()
+
+    tournament_finish(tournament=Tournament.objects.get(pk=tournament.pk))
+    expect(phone.get_by_role("heading", name="Het toernooi is afgelopen")).to_be_visible()
+    leader = tournament_standings(tournament).rows[0]
+    winners = phone.locator("#podium li")
+    expect(winners.first).to_contain_text(Player.objects.get(pk=leader.player).name)
+    expect(winners.first).to_contain_text("1e prijs")
+    expect(winners.last).to_contain_text("de verliezer")
+    assert_not_reloaded(phone)

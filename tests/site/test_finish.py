@@ -81,7 +81,7 @@ def test_finishing_is_refused_naming_what_is_open(director_client, director, tou
     html = response.content.decode()
     assert "Niet afgesloten: er staat nog 1 punt open" in html
     assert f"Ronde 2, tafel {table.number}" in html
-    assert "Het formulier is nog niet bevestigd." in html
+    assert "Het formulier is nog niet bevestigd: bevestig het op de pagina van de ronde" in html
     named = f"Ronde 2, tafel {table.number}: Het formulier is nog niet bevestigd"
     with pytest.raises(CommandError, match=named):
         call_command("finish_tournament", tournament.slug)

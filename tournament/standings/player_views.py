@@ -39,7 +39,7 @@ def public_home(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "query": query,
             "found": found,
-            "live": live_config(slug, "home", players=matching),
+            "live": live_config(slug, "home", players=matching, podium_rows=PODIUM_ROWS),
             "podium": _podium(tournament) if seating["finished"] else [],
             **seating,
         },

@@ -45,6 +45,7 @@ def live_page_words(tournament: Tournament | None = None) -> dict[str, str]:
         "title_after_playing": _("Standings after round %(round)s, round %(playing)s being played"),
         "title_provisional": _("%(title)s (provisional)"),
         "loser": _("the loser"),
+        "prize": _("Prize %(place)s"),
         "updated": _("Updated at %(time)s"),
         "offline": _("No connection: last updated at %(time)s; trying again."),
         "page": _("Page %(page)s of %(pages)s"),

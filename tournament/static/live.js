@@ -169,6 +169,35 @@
     return changed || wasFinal !== data.final;
   }
 
+  // The front page of a finished tournament: its prize winners (the top three when it names
+  // no prizes) and the last place, as the page draws them.
+  function drawHomePodium(data) {
+    const list = find("home-podium");
+    if (!list) {
+      return false;
+    }
+    const rows = data.final ? data.standings.rows : [];
+    let winners = rows.filter((row) => row.prize);
+    if (winners.length === 0) {
+      winners = rows.filter((row) => row.rank <= 3);
+    }
+    const shown = [
+      ...winners.slice(0, config.podium_rows).map((row) => [row, row.prize ? fill(words.prize, { place: row.rank }) : ""]),
+      ...rows.filter((row) => row.loser).map((row) => [row, words.loser]),
+    ];
+    const items = shown.map(([row, prize]) => {
+      const li = element("li");
+      const name = element("span", "podium-name", row.name);
+      if (prize) {
+        name.append(" ", element("span", "muted", `\u00b7 ${prize}`));
+      }
+      li.append(element("span", "podium-rank", row.rank), " ", name, " ", element("span", "podium-points", row.tournament_points));
+      return li;
+    });
+    list.hidden = items.length === 0;
+    return replaceChildrenIfChanged(list, items);
+  }
+
   // ---- the seating (projector, "where do I sit") ----
 
   function drawScreenSeating(seating) {
@@ -335,6 +364,7 @@
     let changed = false;
     if (config.page === "home") {
       changed = drawHomeSeating(data.seating);
+      changed = drawHomePodium(data) || changed;
     } else {
       changed = drawStandings(data.standings);
       changed = drawTitle(data) || changed;

@@ -89,7 +89,10 @@ def tournament_open_items(tournament: Tournament) -> list[OpenItem]:
                 items.append(
                     OpenItem(
                         "sheet_unconfirmed",
-                        _("The sheet has not been confirmed yet."),
+                        _(
+                            "The sheet has not been confirmed yet: confirm it on the round's "
+                            "page (look it over, or re-type the paper sheet)."
+                        ),
                         round=round_.number,
                         table=sheet.table_number,
                     )
