@@ -166,6 +166,7 @@ def test_every_file_marks_the_same_numbers_provisional_and_says_final_only_at_th
     assert expected.title in page
     assert page.count("*") == marked + (1 if marked else 0)
     assert (LEGEND in page) is bool(marked)
+    assert ("1e prijs" in page) is expected.final  # the prizes, once there are any
     squashed = re.sub(r"\s+", "", page)
     for row in standings.rows:
         if standings.is_provisional(row.player):

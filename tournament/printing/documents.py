@@ -19,6 +19,7 @@ from tournament.models import Player, Round, Tournament
 from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.sheets.confirmations import tournament_counts_every_sheet
+from tournament.standings.prizes import standings_prizes
 from tournament.standings.selectors import StandingsState, tournament_standings
 from tournament.venue.qr import qr_data_uri
 
@@ -193,6 +194,9 @@ class StandingsLine:
     correct: int
     provisional: bool = False  # a score from a sheet not complete or not confirmed yet
     withdrawn: bool = False
+    # Once finished: the prize this place takes (its rank), or the last place named.
+    prize: int | None = None
+    loser: bool = False
 
     @property
     def rounds_text(self) -> str:
@@ -230,6 +234,19 @@ class StandingsList:
 def standings_list(tournament: Tournament) -> StandingsList:
     standings = tournament_standings(tournament)
     ranks = Counter(row.rank for row in standings.rows)
+    prizes = standings_prizes(
+        tournament,
+        [
+            {
+                "rank": row.rank,
+                "player_id": row.player,
+                "withdrawn": standings.players[row.player].withdrawn_round is not None,
+            }
+            for row in standings.rows
+        ],
+    )
+    winners = {row["player_id"] for row in prizes.winners}
+    losers = {row["player_id"] for row in prizes.losers}
     lines = tuple(
         StandingsLine(
             rank=row.rank,
@@ -242,6 +259,8 @@ def standings_list(tournament: Tournament) -> StandingsList:
             correct=row.correct,
             provisional=standings.is_provisional(row.player),
             withdrawn=standings.players[row.player].withdrawn_round is not None,
+            prize=row.rank if row.player in winners else None,
+            loser=row.player in losers,
         )
         for row in standings.rows
     )
