@@ -40,8 +40,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "Installing the project and its dependencies into .venv${extra:+ (with $extra tools)}"
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
   # (PYTHONWARNINGS: setuptools' note about editable installs is for developers, not clubs.
-  # --no-compile: Python compiles the modules it imports when it first imports them; compiling
-  # every file of every package up front took a fifth of the install.)
+  # --no-compile: Python compiles the modules it imports when it first imports them, and keeps
+  # them unless PYTHONDONTWRITEBYTECODE is set (scripts/test.sh unsets it); compiling every file
+  # of every package up front took a fifth of the install.)
   PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --disable-pip-version-check \
     --no-compile -e ".${extra:+[$extra]}"
   touch "$stamp"
