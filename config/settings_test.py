@@ -9,9 +9,11 @@ os.environ.setdefault("ENV_FILE", "")
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-# One folder per test process: pytest-xdist's workers (gw0, gw1, ...) write backups side by side.
+# One folder per test process: pytest-xdist's workers (gw0, gw1, ...) write backups side by side,
+# and the SQLite and PostgreSQL passes run at the same time (scripts/test.sh).
 _worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-BACKUP_DIR = BASE_DIR / "test-artifacts" / f"backups-{_worker}"  # noqa: F405
+_vendor = "postgresql" if "postgresql" in DATABASES["default"]["ENGINE"] else "sqlite"  # noqa: F405
+BACKUP_DIR = BASE_DIR / "test-artifacts" / f"backups-{_vendor}-{_worker}"  # noqa: F405
 AXES_ENABLED = False  # enabled again in the throttling test
 STORAGES = {
     **STORAGES,  # noqa: F405

@@ -19,10 +19,12 @@ mkdir -p test-artifacts
 pgdir=""
 large_event=""
 lint=""
+pg_pass=""
 large_event_log=test-artifacts/large-event-check.log
 cleanup() {
   # (its own process group: its gunicorn and PostgreSQL go with it)
   if [ -n "$large_event" ]; then kill -- "-$large_event" 2>/dev/null || true; fi
+  if [ -n "$pg_pass" ]; then kill -- "-$pg_pass" 2>/dev/null || true; fi
   if [ -n "$lint" ]; then kill "$lint" 2>/dev/null || true; fi
   if [ -n "$pgdir" ]; then scripts/postgres.sh stop "$pgdir"; fi
 }
@@ -40,10 +42,24 @@ elif [ "${CI:-}" = true ]; then
   exit 1
 fi
 
-# The lint (one process) beside the SQLite pass, its findings printed after it.
+# The lint (one process) beside the tests, its findings printed after the SQLite pass.
 lint_log=test-artifacts/lint.log
 scripts/lint.sh >"$lint_log" 2>&1 &
 lint=$!
+
+# The PostgreSQL pass runs beside the SQLite pass, its output printed after it: one after the
+# other the cores idled through each pass's start and its last long tests (8:27 on two cores,
+# against 7:xx side by side). One process per core's half: without browsers these tests compute
+# more than they wait, and the SQLite pass has the rest.
+pg_log=test-artifacts/postgresql.log
+if [ "$postgres" = 1 ]; then
+  pgdir=$(mktemp -d /tmp/bollen-pg.XXXXXX)
+  url=$(scripts/postgres.sh start "$pgdir")
+  pg_workers="${TEST_WORKERS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}"
+  setsid env DATABASE_URL="$url" .venv/bin/pytest -n "$pg_workers" --dist loadgroup "$@" \
+    >"$pg_log" 2>&1 &
+  pg_pass=$!
+fi
 
 # Two test processes per core: a browser test waits on Chromium and the live server, a server
 # test on its start, so one per core leaves them idle (on two cores the SQLite pass took 8:31
@@ -61,12 +77,12 @@ cat "$lint_log"
 [ "$sqlite" = 0 ] || exit "$sqlite"
 
 if [ "$postgres" = 1 ]; then
-  pgdir=$(mktemp -d /tmp/bollen-pg.XXXXXX)
-  url=$(scripts/postgres.sh start "$pgdir")
-  echo "== tests that use the database, again on PostgreSQL ($url)"
-  # One per core here: without browsers these tests compute more than they wait (1:39 with
-  # two processes, 2:19 with four).
-  DATABASE_URL="$url" .venv/bin/pytest -n "${TEST_WORKERS:-$(nproc)}" --dist loadgroup "$@"
+  echo "== tests that use the database, again on PostgreSQL ($url), run beside the SQLite pass"
+  status=0
+  wait "$pg_pass" || status=$?
+  pg_pass=""
+  cat "$pg_log"
+  [ "$status" = 0 ] || exit "$status"
 
   echo "== the README's large-event set-up, followed on a fresh clone (PostgreSQL, gunicorn)"
   status=0
