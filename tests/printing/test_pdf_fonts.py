@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from tests.printing.reading import pdf_pages
 from tournament.models import Player
-from tournament.printing import render
+from tournament.printing import pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -40,13 +40,13 @@ def test_printouts_embed_the_shipped_fonts_and_print_wide_latin_names(
     player.name = WIDE_LATIN
     player.save(update_fields=["name"])
     served = []
-    fetch = render.StaticFetcher.fetch
+    fetch = pdf.StaticFetcher.fetch
 
     def watched(self, url, headers=None):
         served.append(url)
         return fetch(self, url, headers)
 
-    monkeypatch.setattr(render.StaticFetcher, "fetch", watched)
+    monkeypatch.setattr(pdf.StaticFetcher, "fetch", watched)
     args = [tournament.slug] if view == "print_standings" else [tournament.slug, 1]
     response = director_client.get(reverse(view, args=args))
     assert response.status_code == 200
