@@ -18,6 +18,8 @@ class Member(models.Model):
       folding.
     - ``number``: the club's member number, optional; unique in the register when given.
     - ``active``: inactive members stay in past seasons but are not offered at check-in.
+    - ``guest``: a guest of the club, not a member: plays the evenings (and is known again the
+      next time) but is never ranked in a competition; made a member later on the site.
     """
 
     register = models.ForeignKey(
@@ -32,6 +34,7 @@ class Member(models.Model):
         _("member number"), max_length=40, blank=True, validators=[validate_visible]
     )
     active = models.BooleanField(_("active"), default=True)
+    guest = models.BooleanField(_("guest (not ranked in the competitions)"), default=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -58,6 +61,8 @@ class Competition(models.Model):
     - ``slug``: the competition's name in URLs and on the command line; unique on the site.
     - ``best``: how many of each member's evenings count, the best ones (``None``: all).
     - ``min_evenings``: evenings a member must have played to be ranked (below: unranked).
+    - ``ranking``: how the season ranks: the total of the best evenings (``best``), or the
+      average per evening played (every evening counts; ``min_evenings`` still applies).
     - ``public``: whether the public season page is switched on.
     - ``season_seating``: round 1 of a new evening seats members away from those they met
       most this season.
@@ -74,6 +79,14 @@ class Competition(models.Model):
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     best = models.PositiveSmallIntegerField(_("best evenings that count"), null=True, blank=True)
     min_evenings = models.PositiveSmallIntegerField(_("minimum evenings to be ranked"), default=0)
+
+    class Ranking(models.TextChoices):
+        BEST = "best", _("total of the best evenings")
+        AVERAGE = "average", _("average per evening")
+
+    ranking = models.CharField(
+        _("ranking"), max_length=10, choices=Ranking.choices, default=Ranking.BEST
+    )
     public = models.BooleanField(_("public season page on"), default=False)
     season_seating = models.BooleanField(
         _("round 1 seats members away from those they met most this season"), default=False
