@@ -62,3 +62,32 @@ def test_after_add_the_name_box_has_the_focus_again(director_client):
     assert 'name="name"' in response.content.decode()
     assert response.context["form"].fields["name"].widget.attrs.get("autofocus") is True
     assert "autofocus" in response.content.decode()
+
+
+def test_a_pasted_name_near_a_member_or_an_earlier_line_is_warned_about_and_still_added(
+    director_client,
+):
+    Member.objects.create(register=club_sole(), name="J. de Vries", club="De Troef")
+    pasted = "Jan de Vries; De Troef\nSjaak Brouwer\nSjaak Brouwers\nAnna van 't Hof\nPiet Bos\n"
+    page = director_client.post(reverse("member_list"), {"paste": pasted})
+    rows = {row.line: row for row in page.context["pasted"]}
+    assert rows[1].warnings == [
+        "Lijkt op J. de Vries (De Troef) in het ledenbestand: is dat dezelfde persoon, laat "
+        "deze regel dan weg."
+    ]
+    assert rows[3].warnings == [
+        "Lijkt op Sjaak Brouwer van regel 2: is dat dezelfde persoon, laat er dan een van de "
+        "twee weg."
+    ]
+    assert [rows[n].warnings for n in (2, 4, 5)] == [[], [], []]
+    assert all(row.ok for row in rows.values())
+    assert "Lijkt op J. de Vries (De Troef)" in page.content.decode()
+    assert "5 leden toevoegen" in page.content.decode()
+
+
+def test_a_pasted_name_that_differs_from_a_member_only_by_an_apostrophe_is_in_the_register(
+    director_client,
+):
+    Member.objects.create(register=club_sole(), name="Anna van 't Hof")
+    page = director_client.post(reverse("member_list"), {"paste": "Anna van \u2019t Hof\n"})
+    assert page.context["pasted"][0].problems == ["Staat al in het ledenbestand."]

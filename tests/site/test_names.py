@@ -1,9 +1,11 @@
 """Names in the order of a Dutch list (surname first, the tussenvoegsel after it, accents folded)
 and folded for search."""
 
+import unicodedata
+
 import pytest
 
-from tournament.names import folded, name_initial, name_parts, name_sort_key
+from tournament.names import folded, folding_table, name_initial, name_parts, name_sort_key
 
 
 @pytest.mark.parametrize(
@@ -12,7 +14,13 @@ from tournament.names import folded, name_initial, name_parts, name_sort_key
         ("Jan van der Meer", "Meer, Jan van der"),
         ("Anna de Vries", "Vries, Anna de"),
         ("Kees van den Berg-de Wit", "Berg-de Wit, Kees van den"),
+        ("Ria Visser-de Groot", "Visser-de Groot, Ria"),  # a double surname
+        ("Anna Jansen-van der Berg", "Jansen-van der Berg, Anna"),
         ("Jan 't Hart", "Hart, Jan 't"),
+        ("Jan van t Hof", "Hof, Jan van t"),  # "'t" without its apostrophe
+        ("Jan van \u2019t Hof", "Hof, Jan van \u2019t"),  # with a typographic one
+        ("Jan t Hart", "Hart, Jan t"),
+        ("Jan T Hof", "Hof, Jan T"),  # an initial
         ("van Dijk", "Dijk, van"),
         ("Bert Jansen", "Jansen, Bert"),
         ("Dirk", "Dirk"),
@@ -78,7 +86,11 @@ def test_case_and_accents_only_break_ties():
         ("Zoë  VAN der Berg", "zoe van der berg"),
         ("Œuvre", "oeuvre"),
         ("Đorđe", "dorde"),
-        ("O'Brien-Smit", "o'brien-smit"),
+        ("O'Brien-Smit", "obrien-smit"),
+        ("van 't Hof", "van t hof"),
+        ("van \u2019t Hof", "van t hof"),
+        ("van \u2018t Hof", "van t hof"),
+        ("IJsbrand Ĳzerman", "ijsbrand ijzerman"),
     ],
 )
 def test_search_folds_to_plain_letters(text, plain):
@@ -91,3 +103,39 @@ def test_search_folds_to_plain_letters(text, plain):
 )
 def test_a_list_files_a_name_under_its_surnames_plain_initial(name, initial):
     assert name_initial(name) == initial
+
+
+def test_van_t_hof_sits_with_van_apostrophe_t_hof_however_the_apostrophe_is_typed():
+    names = ["Anna van 't Hof", "Bert van t Hof", "Cor van \u2019t Hof", "Dirk Hofman", "Eva Horst"]
+    names += ["Piet Thijssen", "Gijs Haan"]
+    assert sorted(names, key=name_sort_key) == [
+        "Gijs Haan",
+        "Anna van 't Hof",
+        "Bert van t Hof",
+        "Cor van \u2019t Hof",
+        "Dirk Hofman",
+        "Eva Horst",
+        "Piet Thijssen",
+    ]
+    assert {name_initial(name) for name in names[:3]} == {"H"}
+
+
+def script_fold(text: str, table: dict[str, str]) -> str:
+    """What static/season.js does with what is typed: lower case, each letter by the site's
+    table or else without its marks, single spaces."""
+
+    def plain(char: str) -> str:
+        decomposed = unicodedata.normalize("NFD", char)
+        return "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+
+    text = unicodedata.normalize("NFC", text.lower())
+    return " ".join("".join(table[c] if c in table else plain(c) for c in text).split())
+
+
+def test_the_table_a_search_script_gets_folds_every_latin_letter_as_the_site_does():
+    table = folding_table()
+    latin = [
+        chr(code) for code in (*range(0x20, 0x7F), *range(0xA0, 0x250), *range(0x1E00, 0x1F00))
+    ]
+    typed = [*latin, "Østergaard", "van \u2019t Hof", "Straße", "ZOË", "Ærøe", "e\u0301mile"]
+    assert {text: script_fold(text, table) for text in typed} == {t: folded(t) for t in typed}

@@ -63,7 +63,8 @@ def player_history(player: Player) -> PlayerHistory:
             )
         )
     repeated = [(names[pk], count) for pk, count in met.items() if count > 1]
-    return {"history": history, "met_again": sorted(repeated, key=lambda x: (-x[1], x[0].name))}
+    met_again = sorted(repeated, key=lambda x: (-x[1], name_sort_key(x[0].name)))
+    return {"history": history, "met_again": met_again}
 
 
 def players_kept_apart(player: Player) -> list[Player]:

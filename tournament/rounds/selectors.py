@@ -164,7 +164,10 @@ def round_seating(round_: Round, user: User | AnonymousUser | None = None) -> Ro
             )
         )
     seated = {pk for t in tables for pk in (p.pk for p in t.players)}
-    unseated = [p for p in players_for_round(tournament, round_.number) if p.pk not in seated]
+    unseated = sorted(
+        (p for p in players_for_round(tournament, round_.number) if p.pk not in seated),
+        key=lambda p: name_sort_key(p.name),
+    )
     return {
         "tables": tables,
         "confirmation_rule": rule,

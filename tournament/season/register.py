@@ -1,6 +1,7 @@
 """A pasted list for the register: one member a line, "name; club; member number" (a tab or a
 semicolon between them, as the tournament's "Paste a list"), each line checked before anything
-is stored."""
+is stored. A name near a member's or an earlier line's (the rule of ``season.matching`` that
+the check-in asks about) is a warning: the line is added unless it is left out."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Member
 from tournament.players.importing import PlayerRow, check_rows, parse_pasted
-from tournament.season.matching import member_key
+from tournament.season.matching import MemberIndex, member_key
 from tournament.text import text_normalised
 
 NUMBER_MAX = 40
@@ -19,13 +20,15 @@ NUMBER_MAX = 40
 
 @dataclass
 class MemberRow:
-    """One line of a pasted register list, with what is wrong with it."""
+    """One line of a pasted register list, with what is wrong with it (``problems``: the line
+    is left out) and what to look at (``warnings``: a name near someone's)."""
 
     line: int
     name: str
     club: str = ""
     number: str = ""
     problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -76,4 +79,34 @@ def members_check(rows: Iterable[MemberRow], *, register: Iterable[Member]) -> l
             )
         if row.number:
             seen_numbers.setdefault(row.number, row.line)
+    _warn_near(rows, register)
     return rows
+
+
+def _warn_near(rows: list[MemberRow], register: list[Member]) -> None:
+    """Warn at each good line whose name is near a member's or an earlier good line's."""
+    members = MemberIndex(register)
+    pasted = MemberIndex(())
+    lines: dict[int, int] = {}  # id of a pasted line's stand-in member -> its line
+    for row in rows:
+        if not row.ok:
+            continue
+        for member in members.close(row.name):
+            row.warnings.append(
+                _(
+                    "Close to %(member)s in the register: if that is the same person, leave "
+                    "this line out."
+                )
+                % {"member": member}
+            )
+        for other in pasted.close(row.name):
+            row.warnings.append(
+                _(
+                    "Close to %(name)s of line %(line)s: if that is the same person, leave one "
+                    "of the two out."
+                )
+                % {"name": other.name, "line": lines[id(other)]}
+            )
+        stand_in = Member(name=row.name, club=row.club)
+        lines[id(stand_in)] = row.line
+        pasted.add(stand_in)

@@ -2,17 +2,40 @@
 // ticked members follows the ticks. Without this script every member is listed.
 (function () {
   "use strict";
-  function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  // Names are folded as the site folds them (tournament/names.py): each row carries its name
+  // folded (data-folded), and what is typed is folded with the site's table (data-fold) for
+  // the letters that are not just a letter with marks ("ø", "ß", apostrophes).
+  function folder(table) {
+    return function (text) {
+      var out = "";
+      for (var ch of text.toLowerCase().normalize("NFC")) {
+        out += Object.prototype.hasOwnProperty.call(table, ch)
+          ? table[ch]
+          : ch.normalize("NFD").replace(/\p{M}/gu, "");
+      }
+      return out.replace(/\s+/g, " ").trim();
+    };
   }
   document.querySelectorAll("input[data-filter]").forEach(function (input) {
     var list = document.querySelector(input.dataset.filter);
     if (!list) return;
+    var fold = folder(JSON.parse(input.dataset.fold || "{}"));
+    // Said when nothing matches, in place of the rows.
+    var none = document.createElement("p");
+    none.className = "muted";
+    none.setAttribute("role", "status");
+    none.textContent = input.dataset.none || "";
+    none.hidden = true;
+    list.appendChild(none);
     input.addEventListener("input", function () {
-      var wanted = fold(input.value.trim());
+      var wanted = fold(input.value);
+      var shown = 0;
       list.querySelectorAll(".tick").forEach(function (row) {
-        row.hidden = wanted !== "" && fold(row.textContent).indexOf(wanted) === -1;
+        var name = row.dataset.folded !== undefined ? row.dataset.folded : fold(row.textContent);
+        row.hidden = wanted !== "" && name.indexOf(wanted) === -1;
+        if (!row.hidden) shown += 1;
       });
+      none.hidden = shown > 0 || wanted === "";
     });
     // Enter in the search box must not submit the check-in.
     input.addEventListener("keydown", function (event) {
