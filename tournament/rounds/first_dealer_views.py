@@ -19,7 +19,7 @@ from tournament.permissions import team_required
 from tournament.rounds.forms import FirstDealerForm
 from tournament.sheets.first_dealer import table_first_dealer
 from tournament.sheets.page import wants_json
-from tournament.sheets.table_links import LinkRefusal, table_link_by_token, table_link_closed
+from tournament.sheets.table_links import table_link_by_token, table_link_closed_reason
 
 
 def _seat_posted(request: HttpRequest, table: Table) -> int | None:
@@ -102,8 +102,9 @@ def table_entry_first_dealer(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404
     table = link.table
     back = reverse("table_entry", args=[token])
-    if table_link_closed(table):
-        return _answer(request, table, back=back, refused=Refused.because(LinkRefusal.ROUND_CLOSED))
+    closed = table_link_closed_reason(table)
+    if closed is not None:
+        return _answer(request, table, back=back, refused=Refused.because(closed))
     seat = _seat_posted(request, table)
     if seat is None:
         if wants_json(request):

@@ -93,6 +93,8 @@ class SheetPage:
             try:
                 saved = self.save(submission)
             except SheetProblems as exc:
+                if not exc.rule_problems:  # nothing to mark at a box: its own words instead
+                    return self.refused(exc)
                 form.add_problems(exc.rule_problems)
             except SheetConflict as conflict:
                 return self._conflict_response(conflict)

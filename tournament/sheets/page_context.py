@@ -83,6 +83,7 @@ def sheet_js_config(
                 "will be sent again."
             ),
             "problems": _("Not saved: the sheet has mistakes, see the marked boxes."),
+            "not_saved_because": _("Not saved: %(reason)s"),
             "conflict": _(
                 "Another device typed something else in the same box. Choose below which "
                 "value stays; nothing else is lost."

@@ -48,6 +48,15 @@ class LinkRefusal(models.TextChoices):
         ),
     )
 
+    ROUND_DRAFT = (
+        "round_draft",
+        _(
+            "Not saved: this round is not published yet, so its seating may still change. "
+            "Your input is kept on this device; reload the page once the tournament director "
+            "has published the round."
+        ),
+    )
+
     ROUND_CLOSED = (
         "round_closed",
         _(
@@ -74,19 +83,16 @@ class LinkRefusal(models.TextChoices):
 
 
 def table_link_closed_reason(table: Table) -> LinkRefusal | None:
-    """Why the link's round no longer saves through a link: the director closed it, or it is
-    over (complete, and a later round has been seated), or the tournament is finished; ``None``
-    while it is open."""
+    """Why the link's round does not save through a link: not yet (the round is a draft, not
+    published), or no longer (the director closed it, or it is over: complete, and a later
+    round has been seated, or the tournament is finished); ``None`` while it is open."""
     if table.round.tournament.finished_at is not None:
         return LinkRefusal.TOURNAMENT_FINISHED
+    if not table.round.published:
+        return LinkRefusal.ROUND_DRAFT
     if table.round.closed_at is not None:
         return LinkRefusal.CLOSED_BY_DIRECTOR
     return LinkRefusal.ROUND_CLOSED if _round_over(table) else None
-
-
-def table_link_closed(table: Table) -> bool:
-    """Whether the link shows the sheet and saves nothing (see ``table_link_closed_reason``)."""
-    return table_link_closed_reason(table) is not None
 
 
 def _round_over(table: Table) -> bool:

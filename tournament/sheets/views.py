@@ -59,7 +59,8 @@ class DirectorSheetPage(SheetPage):
             form,
             sheet_url=self.sheet_url,
             conflict=conflict,
-            mode="readonly" if tournament.finished else "edit",
+            # A draft round's seats may still change: its sheets open once it is published.
+            mode="readonly" if tournament.finished or not sheet.table.round.published else "edit",
         )
         context.update(
             {

@@ -377,7 +377,7 @@
       state.blocked = !typedSince;  // until the next change: sending it again gives the same answer
       persist();
       showProblems(data);
-      setSync("problems", M.problems);
+      setSync("problems", problemsText(data));
       announce("problems");
     } else if (data.outcome === "conflict") {
       const sent = sentValues(submission);
@@ -542,6 +542,14 @@
     });
     section.append(list);
     problemsNode.replaceChildren(section);
+  }
+
+  // The status line of a refused save: "see the marked boxes" when some are marked, else the
+  // server's own words (a problem no box can show).
+  function problemsText(data) {
+    if (data.boxes.length || Object.keys(data.deals).length) return M.problems;
+    const lines = data.summary.length ? data.summary : data.penalties;
+    return lines.length ? fmt(M.not_saved_because, {reason: lines.join(" ")}) : M.problems;
   }
 
   function showProblems(data) {
