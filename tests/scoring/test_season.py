@@ -1,8 +1,10 @@
-"""Season arithmetic with plain values: best K, minimum attendance, ties, absences, merges."""
+"""Season arithmetic with plain values: best K, the average, minimum attendance, ties, absences,
+merges, guests apart."""
 
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -10,10 +12,12 @@ from hypothesis import strategies as st
 
 from scoring.season import (
     EveningResult,
+    Ranking,
     SeasonCode,
     SeasonError,
     SeasonRule,
     counted_evenings,
+    season_guests,
     season_merge,
     season_standings,
 )
@@ -82,6 +86,53 @@ def test_shared_ranks_are_listed_by_name_key():
         names={"x": "Zoë", "y": "Anna"},
     )
     assert [(r.name, r.rank) for r in rows] == [("Anna", 1), ("Zoë", 1)]
+
+
+def test_the_average_ranks_by_points_per_evening_played_with_every_evening_counting():
+    rows = season_standings(
+        {
+            "ann": {1: E(30, 2, 10), 2: E(33, 1, 12)},  # 31.5
+            "bob": {1: E(40, 0, 15), 2: E(10, 3, 4), 3: E(13, 0, 4)},  # 21
+            "cor": {3: E(63, 2, 20)},  # 63, one evening: below the minimum
+            "dik": {},  # no result yet: no average
+        },
+        evenings=(1, 2, 3),
+        rule=SeasonRule(best=1, min_evenings=2, ranking=Ranking.AVERAGE),
+    )
+    assert [(r.member, r.rank, r.average, r.points, r.counted) for r in rows] == [
+        ("ann", 1, Fraction(63, 2), 63, (1, 2)),
+        ("bob", 2, Fraction(21), 63, (1, 2, 3)),
+        ("cor", None, Fraction(63), 63, (3,)),
+        ("dik", None, None, 0, ()),
+    ]
+
+
+def test_an_equal_average_goes_to_fewer_bollen_per_evening_then_a_shared_rank():
+    rows = season_standings(
+        {
+            "a": {1: E(20, 2, 10), 2: E(20, 2, 10)},  # 2 bollen per evening
+            "b": {1: E(20, 1, 9)},  # 1 per evening: first, though fewer points in all
+            "c": {2: E(20, 2, 10)},  # as a, per evening: shares a's rank
+        },
+        evenings=(1, 2),
+        rule=SeasonRule(ranking=Ranking.AVERAGE),
+    )
+    assert [(r.member, r.rank) for r in rows] == [("b", 1), ("a", 2), ("c", 2)]
+
+
+def test_guests_are_listed_apart_by_name_with_every_evening_added_up():
+    rows = season_guests(
+        {"g1": {2: E(12, 1, 5)}, "g2": {1: E(8, 0, 3), 2: E(-2, 4, 1)}},
+        evenings=(1, 2),
+        names={"g1": "Wim", "g2": "Ans"},
+    )
+    assert [(r.name, r.points, r.bollen, r.played, r.per_evening) for r in rows] == [
+        ("Ans", 6, 4, 2, (E(8, 0, 3), E(-2, 4, 1))),
+        ("Wim", 12, 1, 1, (None, E(12, 1, 5))),
+    ]
+    with pytest.raises(SeasonError) as caught:
+        season_guests({"g": {3: E(1, 0, 0)}}, evenings=(1, 2))
+    assert caught.value.code == SeasonCode.EVENING_UNKNOWN
 
 
 def test_a_member_merged_mid_season_counts_as_one_person():

@@ -57,8 +57,21 @@ def test_the_json_gives_points_as_the_sum_of_the_counted_evenings(slug):
     """Every key other tools read stays; what is final is added, as the schema says."""
     document = json.loads(run("export_competition_standings", slug, "--format", "json"))
     Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))).validate(document)
-    assert set(document) == {"competition", "evenings", "final", "evening_list", "standings"}
-    assert document["final"] is True
+    assert set(document) == {
+        "competition",
+        "season",
+        "club",
+        "ranking",
+        "best",
+        "min_evenings",
+        "evenings",
+        "final",
+        "evening_list",
+        "standings",
+        "guests",
+    }
+    assert (document["ranking"], document["best"], document["min_evenings"]) == ("best", 2, 2)
+    assert document["final"] is True and document["guests"] == []
     rows = document["standings"]
     assert len(rows) == len(NAMES)
     for row in rows:
@@ -67,6 +80,9 @@ def test_the_json_gives_points_as_the_sum_of_the_counted_evenings(slug):
             "name",
             "club",
             "points",
+            "average",
+            "bollen",
+            "correct",
             "evenings",
             "counted",
             "per_evening",
@@ -89,7 +105,9 @@ def test_the_workbook_has_standings_every_evening_and_statistics(slug, tmp_path)
     workbook = load_workbook(target)
     assert workbook.sheetnames == ["Klassement", "Avond 1", "Avond 2", "Statistieken"]
     standings = list(workbook["Klassement"].values)
-    assert len(standings) == len(NAMES) + 1
+    assert standings[0][0] == "Clubkampioen: Seizoensklassement na avond 2"
+    assert standings[2][:4] == ("Plaats", "Naam", "Club", "Punten")
+    assert standings[3 + len(NAMES)] == (None,) * len(standings[2])  # the members, then a gap
 
 
 def test_csv_and_errors(slug):

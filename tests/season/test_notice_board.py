@@ -1,7 +1,9 @@
 """The notice-board PDF: a season of 20 members and 10 evenings on one A4 page, names on one
-line, the evening columns narrow."""
+line, the evening columns narrow, the key to the evenings (name and date) below."""
 
 from __future__ import annotations
+
+import datetime
 
 import pytest
 from django.urls import reverse
@@ -44,6 +46,10 @@ def full_season(director):
         played_tournament(20, 2, seed=seed, names=MEMBERS, director=director)
         for seed in range(1, 11)
     ]
+    for week, tournament in enumerate(evenings):
+        tournament.name = f"Clubavond {week + 1}"
+        tournament.date = datetime.date(2026, 9, 4) + datetime.timedelta(weeks=week)
+        tournament.save(update_fields=["name", "date"])
     return competition_create(
         club=club_sole(),
         settings=CompetitionSettings(name="Clubcompetitie", season="2026-2027", best=8),
@@ -60,3 +66,5 @@ def test_twenty_members_and_ten_evenings_fit_one_page_with_names_on_one_line(
     (page,) = pdf_pages(pdf)
     for name in MEMBERS:
         assert name in page  # a wrapped name would be split by a line break
+    assert "A1 Clubavond 1, 4 september 2026" in page
+    assert "A10 Clubavond 10, 6 november 2026" in page

@@ -36,6 +36,19 @@ TOTAL = r'<td class="name">([^<]*)</td>.*?<td class="num total">-?\d+(\*?)</td>'
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+def season_table(rows: list) -> tuple[list, list]:
+    """The standings sheet's header (below the title and the rule) and the members' rows (up
+    to the first empty row)."""
+    header, *rest = rows[2:]
+    members = []
+    for row in rest:
+        values = [getattr(c, "value", c) for c in row]
+        if not any(v is not None for v in values):
+            break
+        members.append(row)
+    return header, members
+
+
 def valid(document: dict) -> dict:
     Draft202012Validator(SCHEMA, format_checker=Draft202012Validator.FORMAT_CHECKER).validate(
         document
@@ -63,8 +76,8 @@ def channels(director_client, client, season) -> dict[str, tuple[str, set[str]]]
     printed_text = printed.content.decode()
     xlsx = director_client.get(reverse("competition_download", args=[slug, "xlsx"]))
     book = load_workbook(io.BytesIO(xlsx.content))
-    sheet = list(book["Klassement"].iter_rows())
-    points = [c.value for c in sheet[0]].index("Punten")
+    header, sheet = season_table(list(book["Klassement"].iter_rows()))
+    points = [c.value for c in header].index("Punten")
     text = director_client.get(reverse("competition_download", args=[slug, "csv"]))
     rows = list(csv.reader(io.StringIO(text.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][-2:] == ["Voorlopige avonden", "Voorlopig"]
@@ -90,7 +103,7 @@ def channels(director_client, client, season) -> dict[str, tuple[str, set[str]]]
         ),
         "xlsx": (
             book.properties.title,
-            {r[1].value for r in sheet[1:] if '"*"' in r[points].number_format},
+            {r[1].value for r in sheet if '"*"' in r[points].number_format},
         ),
         "csv": ("", {r[1] for r in rows[1:] if r[-1] == "ja"}),
         "json": (
@@ -129,20 +142,23 @@ def test_an_evening_being_played_is_marked_in_every_channel_until_it_is_finished
             director_client.get(reverse("competition_download", args=[season.slug, "xlsx"])).content
         )
     )
-    header = [c.value for c in next(book["Klassement"].iter_rows())]
-    assert "A4*" in header and "A3" in header  # only the evening being played
     rows = list(book["Klassement"].iter_rows(values_only=True))
-    assert all(isinstance(r[3], int) for r in rows[1 : len(NAMES) + 1])  # numbers stay numbers
-    assert rows[-2][:2] == ("*", LEGEND_NL) and rows[-1][1] == IN_PLAY_NL
+    header, members = season_table(rows)
+    assert "A4*" in header and "A3" in header  # only the evening being played
+    assert len(members) == len(NAMES)
+    assert all(isinstance(r[3], int) for r in members)  # numbers stay numbers
+    assert ("*", LEGEND_NL) in [r[:2] for r in rows] and rows[0][0].endswith(IN_PLAY_NL)
     evening4 = list(book["Avond 4"].iter_rows())
-    assert all('"*"' in r[3].number_format for r in evening4[1:9])
-    assert evening4[-1][1].value.startswith("Stand na ronde 2")
-    evening3 = book["Avond 3"].iter_rows(min_row=2, max_row=9)
+    assert all('"*"' in r[3].number_format for r in evening4[3:11])
+    assert evening4[1][0].value.startswith("Stand na ronde 2")
+    evening3 = book["Avond 3"].iter_rows(min_row=4, max_row=11)
     assert not any('"*"' in r[3].number_format for r in evening3)
     out = io.StringIO()
     call_command("export_competition_standings", season.slug, stdout=out)
     document = json.loads(out.getvalue())
     assert [e["final"] for e in document["evening_list"]] == [True, True, True, False]
+    # Every sheet of evening 4 is in, confirmed: complete, though not finished yet.
+    assert all(e["complete"] for e in document["evening_list"])
     marked = {
         r["name"]: r["provisional_evenings"] for r in document["standings"] if r["provisional"]
     }
@@ -185,6 +201,7 @@ def test_a_half_played_evening_reads_as_its_tournament_standings_and_marks_all_w
     assert {standings.members[m].name for m, n in standings.provisional} == set(NAMES[:8])
     assert {n for _m, n in standings.provisional} == {4}
     assert standings.in_play == (4,) and not standings.final
+    assert not evening4.complete and standings.evenings[2].complete
 
 
 def test_an_unentered_table_shows_the_mark_not_a_counted_zero(director_client, season, director):
@@ -217,9 +234,11 @@ def test_an_unentered_table_shows_the_mark_not_a_counted_zero(director_client, s
     )
     assert printed.content.decode().count('<td class="num">*</td>') == len(names)
     xlsx = director_client.get(reverse("competition_download", args=[season.slug, "xlsx"]))
-    rows = list(load_workbook(io.BytesIO(xlsx.content))["Klassement"].iter_rows(values_only=True))
-    evening4 = rows[0].index("A4*")
-    assert {r[1] for r in rows[1:] if r[evening4] == "*"} == names
+    header, rows = season_table(
+        list(load_workbook(io.BytesIO(xlsx.content))["Klassement"].iter_rows(values_only=True))
+    )
+    evening4 = header.index("A4*")
+    assert {r[1] for r in rows if r[evening4] == "*"} == names
     text = director_client.get(reverse("competition_download", args=[season.slug, "csv"]))
     lines = [line.split(";") for line in text.content.decode("utf-8-sig").splitlines()]
     assert {line[1] for line in lines[1:] if line[-2] == "A4"} == set(NAMES[:8])
@@ -251,7 +270,7 @@ def test_the_schema_examples_are_documents_it_accepts():
 
 
 def test_statistics_say_nobody_when_no_round_went_without_a_bol(season):
-    from tournament.season.exports import SeasonStatistics, statistics_rows
+    from tournament.season.workbook import SeasonStatistics, statistics_rows
 
     stats = SeasonStatistics(bol_free=[], best=[], by_hand_size={})
     rows = statistics_rows(season_of(season), stats).rows

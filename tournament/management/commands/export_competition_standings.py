@@ -11,8 +11,10 @@ from tournament.season.exports import SeasonExporter
 
 class Command(BaseCommand):
     help = (
-        "Write the season standings: json (points = the sum over the counted evenings), csv, "
-        "or xlsx (standings, one sheet per evening, statistics; needs -o FILE)."
+        "Write the season standings: json (points = the sum over the counted evenings, the "
+        "evenings in date order, the guests apart; competition-standings-v1.schema.json), csv "
+        "(every evening's points a number), or xlsx (standings with the rule and the key to the "
+        "evenings, one sheet per evening, statistics; needs -o FILE)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
