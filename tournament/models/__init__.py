@@ -8,7 +8,13 @@ history; the models sit in modules by what they hold and are all importable from
 
 from tournament.models.clubs import Club, ClubAddressChange, ClubRole
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
-from tournament.models.season import Competition, CompetitionEvening, Member, MemberQuestion
+from tournament.models.season import (
+    Competition,
+    CompetitionEvening,
+    EveningRemoval,
+    Member,
+    MemberQuestion,
+)
 from tournament.models.sheets import (
     SheetConfirmation,
     SheetDraft,
@@ -40,6 +46,7 @@ __all__ = [
     "Competition",
     "CompetitionEvening",
     "CostlyWork",
+    "EveningRemoval",
     "Member",
     "MemberQuestion",
     "Player",

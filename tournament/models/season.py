@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from django.db import models
+import datetime
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.text import validate_visible
+
+if TYPE_CHECKING:
+    from tournament.models.tournaments import Tournament
 
 
 class Member(models.Model):
@@ -120,7 +128,9 @@ class CompetitionEvening(models.Model):
     """One evening of a competition: a tournament, numbered in the order of the season.
 
     - ``competition``, ``tournament``: a tournament is an evening of a competition once.
-    - ``number``: 1, 2, 3 ... as the evenings were added.
+    - ``number``: 1, 2, 3 ... by the tournaments' dates (then by when they were made),
+      renumbered whenever an evening is added, taken out or put back, or a date changes
+      (``season.numbering``).
     """
 
     competition = models.ForeignKey(
@@ -155,13 +165,52 @@ class CompetitionEvening(models.Model):
         return f"{self.competition} #{self.number}"
 
 
+# Numbers are moved out of the way first: (competition, number) is unique at every moment.
+RENUMBER_OFFSET = 10_000
+
+
+def evening_order(tournament: Tournament) -> tuple[datetime.date, datetime.datetime, int]:
+    """Where a tournament goes among a competition's evenings: by its date (a tournament
+    without one counts as played the day it was made), then by when it was made."""
+    day = tournament.date or timezone.localdate(tournament.created_at)
+    return day, tournament.created_at, tournament.pk
+
+
+@transaction.atomic
+def evenings_renumber(*, competition: Competition) -> list[CompetitionEvening]:
+    """Number the competition's evenings 1, 2, 3 ... by ``evening_order``; returns them in
+    order. Called by every change of the evenings or of a tournament's date."""
+    evenings = list(
+        CompetitionEvening.objects.select_for_update()
+        .filter(competition=competition)
+        .select_related("tournament")
+    )
+    evenings.sort(key=lambda e: evening_order(e.tournament))
+    if [e.number for e in evenings] != list(range(1, len(evenings) + 1)):
+        for evening in evenings:
+            evening.number += RENUMBER_OFFSET
+        CompetitionEvening.objects.bulk_update(evenings, ["number"])
+        for number, evening in enumerate(evenings, start=1):
+            evening.number = number
+        CompetitionEvening.objects.bulk_update(evenings, ["number"])
+    return evenings
+
+
+def evenings_renumber_of(*, tournament: Tournament) -> None:
+    """Renumber every competition ``tournament`` is an evening of (its date changed)."""
+    for competition in Competition.objects.filter(evenings__tournament=tournament).distinct():
+        evenings_renumber(competition=competition)
+
+
 class MemberQuestion(models.Model):
     """A player of an evening whose name is close to a member's but not the same ("J. de
     Vries" and "Jan de Vries"): the director answers "same person" or "different person".
     Until then the player counts for nobody in the season.
 
     - ``player``: the evening's player not linked to a member yet.
-    - ``member``: the member they may be.
+    - ``member``: the member they may be; ``None``: the backup the evening was restored from
+      ties the player to a member this register does not have (deleted since, or another
+      club's file) and nobody's name is near: the director says who they are.
     """
 
     player = models.ForeignKey(
@@ -171,7 +220,12 @@ class MemberQuestion(models.Model):
         verbose_name=_("player"),
     )
     member = models.ForeignKey(
-        Member, on_delete=models.CASCADE, related_name="questions", verbose_name=_("member")
+        Member,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="questions",
+        verbose_name=_("member"),
     )
 
     class Meta:
@@ -180,7 +234,78 @@ class MemberQuestion(models.Model):
         verbose_name_plural = _("possible same persons")
         constraints = [
             models.UniqueConstraint(fields=["player", "member"], name="member_question_once"),
+            models.UniqueConstraint(
+                fields=["player"],
+                condition=Q(member__isnull=True),
+                name="member_question_who_once",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player} ~ {self.member}"
+
+
+class EveningRemoval(models.Model):
+    """An evening taken out of a competition on the site, listed on the competition's page with
+    its undo ("put back") until it is put back.
+
+    - ``competition``: the competition it was an evening of.
+    - ``kind``: ``removed`` (the tournament stays, it is no longer an evening of the
+      competition) or ``deleted`` (the tournament is gone; ``backup`` holds it).
+    - ``tournament``: the removed evening's tournament; ``None`` once it is deleted.
+    - ``number``, ``name``, ``date``, ``slug``: the evening's number then, and its tournament's
+      name, date and short name, to list it and to restore it under the same short name.
+    - ``tournament_created_at``: when the tournament was made, its place among evenings of
+      the same date once it is back.
+    - ``backup``: the backup written before deleting, relative to ``settings.BACKUP_DIR``.
+    - ``by``, ``at``: who took it out, and when.
+    """
+
+    class Kind(models.TextChoices):
+        REMOVED = "removed", _("removed from the competition")
+        DELETED = "deleted", _("deleted")
+
+    competition = models.ForeignKey(
+        Competition,
+        on_delete=models.CASCADE,
+        related_name="removals",
+        verbose_name=_("competition"),
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    tournament = models.ForeignKey(
+        "tournament.Tournament",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="evening_removals",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(_("evening"))
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"), null=True, blank=True)
+    slug = models.SlugField(_("short name"), max_length=80)
+    tournament_created_at = models.DateTimeField(_("tournament created at"))
+    backup = models.CharField(_("backup"), max_length=500, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["competition", "-at", "-pk"]
+        verbose_name = _("evening taken out")
+        verbose_name_plural = _("evenings taken out")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="removed") | ~Q(backup=""),
+                name="evening_removal_deleted_has_backup",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} #{self.number} ({self.kind})"

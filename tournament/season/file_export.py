@@ -36,7 +36,7 @@ def competition_export(*, competition: Competition, site: bool = True) -> dict[s
         linked = {p.file_id: member_id[p.member_id] for p in players if p.member_id is not None}
         questions: dict[str, list[str]] = {}
         for file_id, member in (
-            MemberQuestion.objects.filter(player__tournament=tournament)
+            MemberQuestion.objects.filter(player__tournament=tournament, member__isnull=False)
             .order_by("player_id", "member__name", "member_id")
             .values_list("player__file_id", "member_id")
         ):
@@ -44,7 +44,7 @@ def competition_export(*, competition: Competition, site: bool = True) -> dict[s
         item: dict[str, Any] = {"number": evening.number, "members": linked}
         if questions:
             item["questions"] = questions
-        item["tournament"] = tournament_export(tournament=tournament, site=site)
+        item["tournament"] = tournament_export(tournament=tournament, site=site, members=False)
         evenings.append(item)
     return {
         "format": FORMAT,

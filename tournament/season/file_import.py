@@ -28,6 +28,7 @@ from tournament.models import (
 )
 from tournament.season.file import SeasonFileRefusal, competition_file_check, file_evening_label
 from tournament.season.matching import member_key
+from tournament.season.numbering import evenings_renumber
 from tournament.season.services import RESERVED_SLUGS, competition_unique_slug
 from tournament.text import text_normalised
 from tournament.tournament_file.importing import tournament_restore
@@ -136,7 +137,9 @@ def competition_import(
 
     for item in evenings:
         label = file_evening_label(0, item)
-        outcome = tournament_restore(document=item["tournament"], club=club, director=director)
+        outcome = tournament_restore(
+            document=item["tournament"], club=club, director=director, link_members=False
+        )
         tournament = outcome.tournament
         notes.extend(f"{label}: {note}" for note in outcome.notes)
         players = {p.file_id: p for p in Player.objects.filter(tournament=tournament)}
@@ -156,4 +159,5 @@ def competition_import(
         CompetitionEvening.objects.create(
             competition=competition, tournament=tournament, number=item["number"]
         )
+    evenings_renumber(competition=competition)  # by date, whatever the file's order
     return CompetitionImported(competition=competition, notes=notes)

@@ -14,10 +14,13 @@ FORMAT = "bollen-tournament"
 VERSION = 1
 
 
-def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str, Any]:
+def tournament_export(
+    *, tournament: Tournament, site: bool = True, members: bool = True
+) -> dict[str, Any]:
     """The v1 document of a tournament: settings, players, seating and every sheet, and (unless
     ``site`` is off) the site's own records in ``settings["x-site"]``: sheet history,
-    confirmations, table links and the team (see ``portable_site``)."""
+    confirmations, table links, the team and (unless ``members`` is off: a competition file
+    says it itself) which member of the register each player is (see ``portable_site``)."""
     players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
     file_id = {p.pk: p.file_id for p in players}
     settings: dict[str, Any] = {
@@ -67,7 +70,7 @@ def tournament_export(*, tournament: Tournament, site: bool = True) -> dict[str,
         tables_by_round.setdefault(sheet.round_number, []).append(table)
 
     if site:
-        settings[SITE_KEY] = site_export(tournament=tournament)
+        settings[SITE_KEY] = site_export(tournament=tournament, members=members)
 
     document: dict[str, Any] = {"format": FORMAT, "version": VERSION, "name": tournament.name}
     if tournament.date:

@@ -34,6 +34,7 @@ from tournament.models import (
 )
 from tournament.text import text_normalised
 from tournament.tournament_file.reading import tournament_file_check
+from tournament.tournament_file.site_members import site_members_restore
 from tournament.tournament_file.site_restore import (
     site_closed_rounds,
     site_first_dealer_rule,
@@ -115,10 +116,12 @@ def tournament_restore(
     director: User | None = None,
     slug: str | None = None,
     replace: bool = False,
+    link_members: bool = True,
 ) -> ImportOutcome:
     """``tournament_import`` that also says what it could not restore as the file says. The
     tournament belongs to ``club`` (the club of whoever restores it), whatever club the file
-    came from.
+    came from. Its players are the members of ``club``'s register the file's site records
+    name (``site_members``; unless ``link_members`` is off: a competition file says itself).
 
     With ``replace`` the tournament of the same club that has the short name ``slug`` now is
     deleted first, in the same transaction (so its table links' tokens are free for the
@@ -278,6 +281,8 @@ def tournament_restore(
         if rows or penalties:
             sheets[table.pk] = (rows, penalties)
     restored = site_restore(tournament=tournament, document=document)
+    if link_members:
+        restored.notes.extend(site_members_restore(tournament=tournament, document=document))
     # A table the site block gives no version keeps the file's sheet as its version 0: the one
     # copy of its sheet, and no save (nothing to confirm).
     saved = set(

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count
 
 from tournament.models import (
+    Player,
     SheetVersion,
     Table,
     TableLink,
@@ -47,8 +48,9 @@ def _drop_none(record: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in record.items() if value is not None}
 
 
-def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
-    """The ``x-site`` record of a tournament: team, sheet history, confirmations, links."""
+def site_export(*, tournament: TournamentModel, members: bool = True) -> dict[str, Any]:
+    """The ``x-site`` record of a tournament: team, sheet history, confirmations, links, and
+    (``members``) the member each player is."""
     record: dict[str, Any] = {
         "version": SITE_VERSION,
         "club": {"slug": tournament.club.slug, "name": tournament.club.name},
@@ -157,4 +159,32 @@ def site_export(*, tournament: TournamentModel) -> dict[str, Any]:
             )
         )
     record["tables"] = sorted(tables.values(), key=lambda t: (t["round"], t["table"]))
+    linked = site_members(tournament) if members else []
+    if linked:
+        record["members"] = linked
     return record
+
+
+def site_members(tournament: TournamentModel) -> list[dict[str, Any]]:
+    """Which member of the club's register each player is: the member's id and when the record
+    was made (together they name one record of one database: a restore finds the member again
+    however they were renamed since), and their name, club and number as they were, to ask
+    about them where the register has no such member."""
+    players = (
+        Player.objects.filter(tournament=tournament, member__isnull=False)
+        .select_related("member")
+        .order_by("pk")
+    )
+    return [
+        {
+            "player": player.file_id,
+            "id": member.pk,
+            "created_at": _time(member.created_at),
+            "name": member.name,
+            **({"club": member.club} if member.club else {}),
+            **({"number": member.number} if member.number else {}),
+            **({"guest": True} if member.guest else {}),
+        }
+        for player in players
+        if (member := player.member) is not None
+    ]

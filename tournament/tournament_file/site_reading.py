@@ -101,6 +101,7 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
         link["token"] for t in record.get("tables", []) for link in t.get("links", [])
     )
     _check_rounds(problems, record, {r["number"] for r in document["rounds"]}, base)
+    _check_members(problems, record, set(names), base)
     finished = record.get("finished")
     if finished is not None and parse_time(finished["at"]) is None:
         problems.add(
@@ -147,6 +148,39 @@ def _check_rounds(
                 _("%(key)s must be a date and time (ISO 8601).") % {"key": "closed_at"},
                 where=where,
                 round=number,
+            )
+
+
+def _check_members(
+    problems: _Problems, record: dict[str, Any], players: set[str], base: str
+) -> None:
+    """The members the players are: players of the file, each once, each member once."""
+    members = record.get("members", [])
+    player_count = Counter(item["player"] for item in members)
+    id_count = Counter(item["id"] for item in members)
+    for index, item in enumerate(members):
+        where = f"{base}/members/{index}"
+        if item["player"] not in players:
+            problems.add(
+                _("the file has no player %(id)s.") % {"id": item["player"]},
+                where=where,
+                player=item["player"],
+            )
+        elif player_count[item["player"]] > 1:
+            problems.add(
+                _("this player is listed more than once."), where=where, player=item["player"]
+            )
+        if id_count[item["id"]] > 1:
+            problems.add(
+                _("the member %(id)s is listed for more than one player.") % {"id": item["id"]},
+                where=where,
+                player=item["player"],
+            )
+        if parse_time(item["created_at"]) is None:
+            problems.add(
+                _("%(key)s must be a date and time (ISO 8601).") % {"key": "created_at"},
+                where=where,
+                player=item["player"],
             )
 
 

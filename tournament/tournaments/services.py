@@ -12,6 +12,7 @@ from scoring.standings import tie_break_order
 from scoring.tables import table_split
 from tournament.errors import refuse_when_finished
 from tournament.models import Club, Tournament
+from tournament.models.season import evenings_renumber_of
 from tournament.tournament_file.importing import tournament_created
 
 EDITABLE = (
@@ -68,9 +69,12 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     _validate({**{f: getattr(locked, f) for f in EDITABLE}, **fields})
     if any(fields.get(f, getattr(locked, f)) != getattr(locked, f) for f in RANKING):
         refuse_when_finished(locked)
+    moved = "date" in fields and fields["date"] != locked.date
     for name, value in fields.items():
         setattr(locked, name, value)
     locked.save(update_fields=list(fields))
+    if moved:  # the evenings of a competition are numbered by date
+        evenings_renumber_of(tournament=locked)
     for name, value in fields.items():  # the caller's copy says what was saved too
         setattr(tournament, name, value)
     return locked
