@@ -45,6 +45,7 @@ def test_check_in_ticks_last_evening_searches_adds_a_name_and_creates_it(
     page = signed_in
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
     competition = season_of(page.user)
+    Member.objects.create(register=club_sole(), name="Ole Østergaard")
     page.goto(live_server.url + reverse("check_in", args=[competition.slug]))
     count = page.locator("#tick-count")
     expect(count).to_have_text("0")
@@ -66,6 +67,11 @@ def test_check_in_ticks_last_evening_searches_adds_a_name_and_creates_it(
     page.get_by_label("Lid A", exact=True).check()
     expect(count).to_have_text("9")
     screenshot(page, f"season-check-in-search-{size}")
+    search.fill("oster")  # folded as the site folds names: "Ø" is an "O"
+    expect(page.get_by_label("Ole Østergaard", exact=True)).to_be_visible()
+    expect(page.get_by_label("Lid A", exact=True)).to_be_hidden()
+    search.fill("xyz")
+    expect(page.get_by_text("Niemand in de lijst past bij deze zoekopdracht.")).to_be_visible()
     search.fill("")
     expect(page.get_by_label("Lid J", exact=True)).to_be_visible()
 
@@ -75,13 +81,20 @@ def test_check_in_ticks_last_evening_searches_adds_a_name_and_creates_it(
     screenshot(page, f"season-check-in-ready-{size}")
     page.get_by_role("button", name="Avond aanmaken").click()
 
+    # A new name: member or guest? A guest unless answered otherwise; here a member.
+    question = page.get_by_role("group", name="“Nieuwe Speler” (De Troef): lid of gast?")
+    expect(question.get_by_label("gast", exact=True)).to_be_checked()
+    question.get_by_label("lid", exact=True).check()
+    screenshot(page, f"season-check-in-member-or-guest-{size}")
+    page.get_by_role("button", name="Avond aanmaken").click()
+
     page.wait_for_url(re.compile(r"/t/[^/]+/$"))
     expect(page.get_by_text("Avond aangemaakt met 10 spelers.")).to_be_visible()
     tournament = Tournament.objects.get(name="Clubavond 4")
     assert sorted(tournament.players.values_list("member__name", flat=True)) == sorted(
         [*NAMES[:9], "Nieuwe Speler"]
     )
-    assert Member.objects.filter(name="Nieuwe Speler", club="De Troef").exists()
+    assert Member.objects.filter(name="Nieuwe Speler", club="De Troef", guest=False).exists()
     assert competition.evenings.get(tournament=tournament).number == 4
     screenshot(page, f"season-check-in-done-{size}")
 

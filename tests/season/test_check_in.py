@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.season.conftest import NAMES
 from tournament.clubs.services import club_sole
 from tournament.models import Competition, Member, Tournament
-from tournament.season.check_in import NEW_MEMBER
+from tournament.season.check_in import GUEST, MEMBER, NEW_GUEST, NEW_MEMBER
 from tournament.season.services import CompetitionSettings, competition_create
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +25,14 @@ def fresh(director):
 
 def messages_of(response) -> list[str]:
     return [str(m) for m in response.context["messages"]]
+
+
+def kinds(*names: str, kind: str = GUEST) -> dict[str, str]:
+    """The answers to "member or guest?" for new names near nobody in the register."""
+    answers = {}
+    for n, name in enumerate(names, start=1):
+        answers |= {f"kind-{n}-name": name, f"kind-{n}": kind}
+    return answers
 
 
 def test_the_first_check_in_of_a_new_competition_uses_the_tournament_defaults(
@@ -46,18 +54,26 @@ def test_the_first_check_in_of_a_new_competition_uses_the_tournament_defaults(
 
 
 def test_a_first_check_in_with_an_empty_register_takes_the_new_names(director_client, fresh):
-    response = director_client.post(
-        reverse("check_in", args=[fresh.slug]),
-        {"name": "Avond 1", "new_people": "Anna Aalbers\nBert Bos, De Troef\nCor Claassen\n"},
-    )
+    url = reverse("check_in", args=[fresh.slug])
+    typed = {"name": "Avond 1", "new_people": "Anna Aalbers\nBert Bos, De Troef\nCor Claassen\n"}
+    asked = director_client.post(url, typed)
+    assert [(k.name, k.club) for k in asked.context["kinds"]] == [
+        ("Anna Aalbers", ""),
+        ("Bert Bos", "De Troef"),
+        ("Cor Claassen", ""),
+    ]
+    assert not Member.objects.exists()
+    names = ("Anna Aalbers", "Bert Bos", "Cor Claassen")
+    response = director_client.post(url, {**typed, **kinds(*names, kind=MEMBER)})
     assert response.status_code == 302
-    assert Member.objects.count() == 3
+    assert Member.objects.filter(guest=False).count() == 3
     assert Tournament.objects.get(name="Avond 1").players.count() == 3
 
 
 def test_a_check_in_with_too_few_people_says_so_on_the_page(director_client, fresh):
     response = director_client.post(
-        reverse("check_in", args=[fresh.slug]), {"name": "Avond 1", "new_people": "Anna\n"}
+        reverse("check_in", args=[fresh.slug]),
+        {"name": "Avond 1", "new_people": "Anna\n", **kinds("Anna")},
     )
     assert response.status_code == 200
     assert "Vink minstens drie spelers aan." in messages_of(response)
@@ -72,7 +88,13 @@ def test_a_new_name_already_in_the_register_is_a_message_naming_it(director_clie
     asked = director_client.post(url, typed)
     assert [q.members for q in asked.context["questions"]] == [[anna]]
     response = director_client.post(
-        url, {**typed, "near-1-name": "anna aalbers", "near-1": NEW_MEMBER}
+        url,
+        {
+            **typed,
+            "near-1-name": "anna aalbers",
+            "near-1": NEW_MEMBER,
+            **kinds("Bert Bos", "Cor Claassen"),
+        },
     )
     assert response.status_code == 200
     (message,) = messages_of(response)
@@ -156,6 +178,7 @@ def test_yes_that_one_plays_the_member_and_no_makes_a_new_one(director_client, f
         "near-1": str(vries.pk),
         "near-2-name": "Sjaak Brouwers",
         "near-2": NEW_MEMBER,
+        **kinds("Anna Aalbers"),
     }
     response = director_client.post(url, {**typed, **answers})
     assert response.status_code == 302
@@ -164,6 +187,30 @@ def test_yes_that_one_plays_the_member_and_no_makes_a_new_one(director_client, f
     assert Member.objects.filter(name="Sjaak Brouwers").exists()
     assert not tournament.players.filter(member=brouwer).exists()
     assert tournament.players.count() == 3
+
+
+def test_no_a_new_guest_makes_a_guest_and_the_member_is_asked_as_a_guest(
+    director_client, fresh, register
+):
+    url = reverse("check_in", args=[fresh.slug])
+    register["Cor Bos"].guest = True
+    register["Cor Bos"].save()
+    typed = {"name": "Avond 1", "new_people": "Sjaak Brouwers\nCor Bos\nAnna Aalbers\n"}
+    asked = director_client.post(url, typed)
+    text = asked.content.decode()
+    assert "“Cor Bos”: bedoel je Cor Bos (gast)?" in text
+    assert "nee, een nieuwe gast" in text
+    answers = {
+        "near-1-name": "Sjaak Brouwers",
+        "near-1": NEW_GUEST,
+        "near-2-name": "Cor Bos",
+        "near-2": str(register["Cor Bos"].pk),
+        **kinds("Anna Aalbers", kind=MEMBER),
+    }
+    assert director_client.post(url, {**typed, **answers}).status_code == 302
+    assert Member.objects.get(name="Sjaak Brouwers").guest
+    assert not Member.objects.get(name="Anna Aalbers").guest
+    assert Tournament.objects.get().players.filter(member=register["Cor Bos"]).exists()
 
 
 def test_a_half_answered_check_in_keeps_the_answers_given(director_client, fresh, register):
@@ -177,8 +224,12 @@ def test_a_half_answered_check_in_keeps_the_answers_given(director_client, fresh
 
 def test_short_surnames_one_letter_apart_are_not_asked_about(director_client, fresh, register):
     url = reverse("check_in", args=[fresh.slug])
+    typed = {"name": "Avond 1", "new_people": "Cor Bol\nAnna Aalbers\nBert Berends\n"}
+    asked = director_client.post(url, typed)
+    assert not asked.context["questions"]
+    assert [k.name for k in asked.context["kinds"]] == ["Cor Bol", "Anna Aalbers", "Bert Berends"]
     response = director_client.post(
-        url, {"name": "Avond 1", "new_people": "Cor Bol\nAnna Aalbers\nBert Berends\n"}
+        url, {**typed, **kinds("Cor Bol", "Anna Aalbers", "Bert Berends")}
     )
     assert response.status_code == 302
 
@@ -196,6 +247,7 @@ def test_a_refused_merge_says_which_evening_and_how_to_fix_it(director_client, f
             "new_people": "Jan de Vries\nAnna Aalbers\nBert Berends\n",
             "near-1-name": "Jan de Vries",
             "near-1": NEW_MEMBER,
+            **kinds("Anna Aalbers", "Bert Berends"),
         },
     )
     jan = Member.objects.get(name="Jan de Vries")
@@ -243,6 +295,21 @@ def test_the_season_is_in_the_title_once(director_client, name, season, title):
     page = director_client.get(reverse("competition_detail", args=[competition.slug]))
     assert f"<h1>{title}</h1>" in page.content.decode()
     assert competition.slug == title.lower().replace(" ", "-")
+
+
+def test_the_settings_choose_the_ranking_in_a_radio_group(director_client, fresh):
+    url = reverse("competition_edit", args=[fresh.slug])
+    text = director_client.get(url).content.decode()
+    assert '<fieldset class="field radio-group" id="ranking-choice"' in text
+    assert "<legend>Klassement</legend>" in text
+    assert "Gemiddelde per avond: ieders punten gedeeld door" in text
+    assert 'value="best" id="id_ranking_0" checked' in text.replace("\n", "")
+    settings = {"name": "Najaar", "min_evenings": 2, "ranking": Competition.Ranking.AVERAGE}
+    assert director_client.post(url, settings).status_code == 302
+    saved = Competition.objects.get(pk=fresh.pk)
+    assert (saved.ranking, saved.min_evenings) == (Competition.Ranking.AVERAGE, 2)
+    again = director_client.post(url, {**settings, "ranking": "median"})
+    assert again.status_code == 200 and again.context["form"].errors["ranking"]
 
 
 def test_the_check_in_date_starts_at_today(director_client, fresh):

@@ -90,7 +90,13 @@ def test_check_in_ticks_last_evening_and_creates_the_evening(director_client, se
     assert len(ticked) == 8
     response = director_client.post(
         url,
-        {"name": "Avond 4", "members": ticked, "new_people": "Nieuwe Speler, De Troef\n"},
+        {
+            "name": "Avond 4",
+            "members": ticked,
+            "new_people": "Nieuwe Speler, De Troef\n",
+            "kind-1-name": "Nieuwe Speler",
+            "kind-1": "member",
+        },
     )
     tournament = Tournament.objects.get(name="Avond 4")
     assert response.status_code == 302

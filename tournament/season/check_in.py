@@ -1,8 +1,11 @@
 """Tonight's new names against the register: a new name near a member's name ("Jan de Vries"
 typed while "J. de Vries" is a member) is asked about before anyone is created, with the rule
-of ``season.matching`` that the file import's questions use. Then the check-in itself
+of ``season.matching`` that the file import's questions use; every other new name is asked
+whether it is a member or a guest of the club (a guest unless answered otherwise: a name not
+in the register is most often someone brought along). Then the check-in itself
 (``evening_check_in``): tonight's tournament with the last evening's settings, and its
-players, the members ticked and the new names."""
+players, the members ticked and the new names, who join the register as members or as guests
+(``Member.guest``: known again next time, never ranked in a competition)."""
 
 from __future__ import annotations
 
@@ -13,19 +16,24 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Max
 
 from tournament.errors import PlacedProblem, Refused
-from tournament.models import Competition, CompetitionEvening, Member, Player, Tournament
+from tournament.models import Competition, Member, Player, Tournament
 from tournament.names import folded
 from tournament.players.importing import PlayerRow
 from tournament.players.services import players_register
 from tournament.season.matching import MemberIndex
+from tournament.season.numbering import evening_attach
 from tournament.season.services import SeasonRefusal, member_create
 from tournament.tournaments.services import tournament_create
 
-# The answer "no, a new member" (any other answer is the member's id).
+# The answers "no, a new member" and "no, a guest" to "do you mean ...?" (any other answer is
+# the member's id).
 NEW_MEMBER = "new"
+NEW_GUEST = "new-guest"
+# The answers to "member or guest?" for a new name near nobody in the register.
+MEMBER = "member"
+GUEST = "guest"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,39 +47,68 @@ class NearQuestion:
     answer: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class KindQuestion:
+    """A new name near nobody in the register: a member or a guest? ``answer``: ``MEMBER``,
+    ``GUEST``, or empty while the question has not been on the page yet (it is shown with
+    ``GUEST`` chosen)."""
+
+    name: str
+    club: str
+    answer: str = ""
+
+
 @dataclass(slots=True)
 class NewNames:
     """Tonight's new names sorted out: ``members`` (answered "yes, that one"), ``new_people``
-    (no near member, or answered "no, a new member"); ``asked``: every new name near a
-    member, with its answer; ``open``: whether one of them is not answered yet."""
+    (answered "member") and ``new_guests`` (answered "guest"); ``asked``: every new name near
+    a member, with its answer; ``kinds``: every other new name, member or guest; ``open``:
+    whether one of them is not answered yet (nobody is created before every one is)."""
 
     members: list[Member] = field(default_factory=list)
     new_people: list[tuple[str, str]] = field(default_factory=list)
+    new_guests: list[tuple[str, str]] = field(default_factory=list)
     asked: list[NearQuestion] = field(default_factory=list)
+    kinds: list[KindQuestion] = field(default_factory=list)
 
     @property
     def open(self) -> bool:
-        return any(not question.answer for question in self.asked)
+        answers = [q.answer for q in self.asked] + [q.answer for q in self.kinds]
+        return not all(answers)
 
 
 def new_names_sorted(
-    rows: Sequence[tuple[str, str]], *, answers: Mapping[str, str], register: Sequence[Member]
+    rows: Sequence[tuple[str, str]],
+    *,
+    answers: Mapping[str, str],
+    register: Sequence[Member],
+    kinds: Mapping[str, str] | None = None,
 ) -> NewNames:
-    """Sort tonight's new names by the register and the answers given (by folded name)."""
+    """Sort tonight's new names by the register and the answers given (both by folded name:
+    ``answers`` to "do you mean ...?", ``kinds`` to "member or guest?")."""
     index = MemberIndex(register)
+    kinds = kinds or {}
     result = NewNames()
     for name, club in rows:
         near = index.close(name)
         if not near:
-            result.new_people.append((name, club))
+            kind = kinds.get(folded(name), "")
+            kind = kind if kind in (MEMBER, GUEST) else ""
+            result.kinds.append(KindQuestion(name=name, club=club, answer=kind))
+            if kind == MEMBER:
+                result.new_people.append((name, club))
+            elif kind == GUEST:
+                result.new_guests.append((name, club))
             continue
         answer = answers.get(folded(name), "")
         chosen = [m for m in near if str(m.pk) == answer]
-        if answer != NEW_MEMBER and not chosen:
+        if answer not in (NEW_MEMBER, NEW_GUEST) and not chosen:
             answer = ""
         result.asked.append(NearQuestion(name=name, club=club, members=near, answer=answer))
         if answer == NEW_MEMBER:
             result.new_people.append((name, club))
+        elif answer == NEW_GUEST:
+            result.new_guests.append((name, club))
         elif chosen:
             result.members.append(chosen[0])
     return result
@@ -79,12 +116,14 @@ def new_names_sorted(
 
 @dataclass(frozen=True, slots=True)
 class CheckIn:
-    """Tonight's evening: who is here (members of the register) and new names."""
+    """Tonight's evening: who is here (of the register, members and guests known already) and
+    new names, ``new_people`` joining the register as members and ``new_guests`` as guests."""
 
     name: str
     date: datetime.date | None
     members: Sequence[Member]
     new_people: Sequence[tuple[str, str]] = ()
+    new_guests: Sequence[tuple[str, str]] = ()
 
 
 # The settings an evening takes over from the one before (a new competition's first evening
@@ -130,10 +169,14 @@ def _check_names_once(members: Sequence[Member]) -> None:
 @transaction.atomic
 def evening_check_in(*, competition: Competition, director: User, check_in: CheckIn) -> Tournament:
     """Create tonight's tournament (with the last evening's settings) and its players: the
-    members ticked and the new names, who join the register. All or nothing."""
+    members ticked and the new names, who join the register (as members or as guests). All
+    or nothing."""
+    typed = [(row, False) for row in check_in.new_people] + [
+        (row, True) for row in check_in.new_guests
+    ]
     new_members = [
-        member_create(register=competition.club, name=name, club=club)
-        for name, club in check_in.new_people
+        member_create(register=competition.club, name=name, club=club, guest=guest)
+        for (name, club), guest in typed
         if name.strip()
     ]
     if any(m.register_id != competition.club_id for m in check_in.members):
@@ -156,6 +199,5 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
     for player, member in zip(players, members, strict=True):
         player.member = member
     Player.objects.bulk_update(players, ["member"])
-    number = (competition.evenings.aggregate(n=Max("number"))["n"] or 0) + 1
-    CompetitionEvening.objects.create(competition=competition, tournament=tournament, number=number)
+    evening_attach(competition=competition, tournament=tournament)  # numbered by its date
     return tournament

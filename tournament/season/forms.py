@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Club, Member, Tournament
+from tournament.models import Club, Competition, Member, Tournament
 from tournament.names import folded, name_sort_key
 from tournament.season.services import CompetitionSettings
 from tournament.text import VisibleTextField, posted_id
@@ -56,6 +56,19 @@ class CompetitionForm(forms.Form):
     min_evenings = forms.IntegerField(
         label=_("Minimum evenings to be ranked"), min_value=0, max_value=100, initial=0
     )
+    ranking = forms.ChoiceField(
+        label=_("Ranking"),
+        choices=Competition.Ranking.choices,
+        initial=Competition.Ranking.BEST,
+        required=False,  # left out (a script's post): the total of the best evenings
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Total of the best evenings: each member's points of their best evenings added up "
+            "(how many: “Best evenings that count”). Average per evening: each member's "
+            "points divided by the evenings they played, every evening counts, so missing an "
+            "evening costs nothing. The minimum of evenings applies to both."
+        ),
+    )
     public = forms.BooleanField(label=_("Public season page on"), required=False)
     season_seating = forms.BooleanField(
         label=_("Round 1 seats members away from those they met most this season"),
@@ -69,6 +82,7 @@ class CompetitionForm(forms.Form):
             season=data["season"],
             best=data["best"],
             min_evenings=data["min_evenings"] or 0,
+            ranking=Competition.Ranking(data["ranking"] or Competition.Ranking.BEST),
             public=data["public"],
             season_seating=data["season_seating"],
         )
@@ -100,7 +114,8 @@ class MembersField(forms.ModelMultipleChoiceField[Member]):
 
 
 class CheckInForm(forms.Form):
-    """Who is here tonight: members ticked, new names one per line ("Name, club")."""
+    """Who is here tonight: members (and guests known already) ticked, new names one per line
+    ("Name, club"), each then asked about: member or guest."""
 
     name = VisibleTextField(label=_("Name of the evening"), max_length=200)
     date = forms.DateField(
@@ -119,7 +134,10 @@ class CheckInForm(forms.Form):
         label=_("New names"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("One per line: name, club. They join the register."),
+        help_text=_(
+            "One per line: name, club. For each new name you are asked next whether they are "
+            "a member or a guest."
+        ),
     )
 
     def __init__(self, *args: Any, register: Club, **kwargs: Any) -> None:
@@ -132,13 +150,24 @@ class CheckInForm(forms.Form):
         field.queryset = active
         members = sorted(active, key=lambda m: name_sort_key(m.name))
         field.choices = [(m.pk, str(m)) for m in members]
+        # Guests known from earlier evenings: marked as such in the list.
+        self.guests = frozenset(m.pk for m in members if m.guest)
 
     def near_answers(self) -> dict[str, str]:
         """The answers to "do you mean ...?", by the folded new name they answer: a member's
-        id or ``NEW_MEMBER`` (posted as ``near-N`` with the name in ``near-N-name``)."""
+        id, ``NEW_MEMBER`` or ``NEW_GUEST`` (posted as ``near-N`` with the name in
+        ``near-N-name``)."""
+        return self._answers("near-")
+
+    def kind_answers(self) -> dict[str, str]:
+        """The answers to "member or guest?", by the folded new name they answer: ``MEMBER``
+        or ``GUEST`` (posted as ``kind-N`` with the name in ``kind-N-name``)."""
+        return self._answers("kind-")
+
+    def _answers(self, prefix: str) -> dict[str, str]:
         answers = {}
         for key, value in self.data.items():
-            if key.startswith("near-") and key.endswith("-name"):
+            if key.startswith(prefix) and key.endswith("-name"):
                 answer = self.data.get(key.removesuffix("-name"), "")
                 if answer:
                     answers[folded(value)] = answer

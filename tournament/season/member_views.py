@@ -22,6 +22,7 @@ from tournament.season.forms import (
     MemberForm,
     MemberPasteForm,
 )
+from tournament.season.guests import member_guest_preview, member_guest_set
 from tournament.season.permissions import member_editable, member_required
 from tournament.season.register import MemberRow, members_check, members_parse
 from tournament.season.selectors import (
@@ -30,6 +31,9 @@ from tournament.season.selectors import (
 from tournament.text import posted_id
 
 PASTE_SALT = "season-member-paste"
+# A member or a guest, as the pages say it: ``status`` of "Make a member" and "Make a guest"
+# (the link to the preview and the confirming form), ``kind`` of the register's filter.
+STATUS_GUEST = {"member": False, "guest": True}
 
 
 def _members_paste(
@@ -96,6 +100,11 @@ def member_list(request: HttpRequest, club: Club) -> HttpResponse:
             messages.success(request, _("%(name)s joined the register.") % {"name": member.name})
             return redirect("member_list")
     search = request.GET.get("q", "")
+    members = members_listed(club, search=search)
+    # Everyone, the members alone or the guests alone.
+    kind = request.GET.get("kind", "")
+    if kind in STATUS_GUEST:
+        members = [m for m in members if m.guest == STATUS_GUEST[kind]]
     if not search and not pasted:
         # Typing members one after another: after "Add" the cursor is back in the name.
         form.fields["name"].widget.attrs["autofocus"] = True
@@ -108,15 +117,32 @@ def member_list(request: HttpRequest, club: Club) -> HttpResponse:
             "pasted": pasted,
             "payload": payload,
             "good": sum(r.ok for r in pasted),
-            "members": members_listed(club, search=search),
+            "members": members,
             "search": search,
+            "kind": kind if kind in STATUS_GUEST else "",
             "club": club,
         },
     )
 
 
+def _member_status_set(request: HttpRequest, member: Member) -> HttpResponse:
+    """Make the member a guest or a member, as previewed on their page."""
+    member_editable(request.user, member)
+    guest = STATUS_GUEST.get(request.POST.get("status", ""))
+    if guest is not None and guest != member.guest:
+        member_guest_set(member=member, guest=guest)
+        if guest:
+            text = _("%(name)s is a guest now: never ranked in a competition.")
+        else:
+            text = _("%(name)s is a member now: their evenings count in the competitions.")
+        messages.success(request, text % {"name": member.name})
+    return redirect("member_edit", pk=member.pk)
+
+
 @member_required
 def member_edit(request: SignedInRequest, member: Member) -> HttpResponse:
+    if request.method == "POST" and "status" in request.POST:
+        return _member_status_set(request, member)
     editable = may_edit_member(request.user, member)
     initial = {"name": member.name, "club": member.club, "number": member.number}
     form = MemberForm(request.POST or None, initial={**initial, "active": member.active})
@@ -144,6 +170,11 @@ def member_edit(request: SignedInRequest, member: Member) -> HttpResponse:
     if not editable:
         for field in form.fields.values():
             field.disabled = True
+    # The preview of "Make a member" ("Make a guest"): each competition's standings after it.
+    status = request.GET.get("status", "")
+    preview = None
+    if editable and STATUS_GUEST.get(status, member.guest) != member.guest:
+        preview = member_guest_preview(member=member, guest=STATUS_GUEST[status])
     return render(
         request,
         "season/member_edit.html",
@@ -154,6 +185,8 @@ def member_edit(request: SignedInRequest, member: Member) -> HttpResponse:
             "hidden_evenings": hidden,
             "others": others,
             "editable": editable,
+            "status": status if preview is not None else "",
+            "preview": preview,
         },
     )
 

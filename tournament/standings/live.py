@@ -94,6 +94,7 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str
                     "tournament_points": row["tournament_points"],
                     "bollen": row["bollen"],
                     "withdrawn": row["withdrawn"],
+                    "guest": row["guest"],
                     "provisional": row["provisional"],
                     "per_round_cells": [list(cell) for cell in row["per_round_cells"]],
                     "prize": prizes.wins(row),

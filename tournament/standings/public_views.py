@@ -50,6 +50,7 @@ def live_page_words(tournament: Tournament | None = None) -> dict[str, str]:
         "offline": _("No connection: last updated at %(time)s; trying again."),
         "page": _("Page %(page)s of %(pages)s"),
         "withdrawn": _("withdrawn"),
+        "guest": _("guest"),
         "legend": _("provisional: sheet not complete yet or not confirmed"),
         "round": _("R%(number)s"),
         "seating_round": _("Round %(number)s: tables"),

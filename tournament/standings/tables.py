@@ -11,28 +11,53 @@ from typing import Any, TypedDict
 import django_tables2 as tables
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery, Sum
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Player, Seat, SheetConfirmation, SheetScore, SheetVersion, Tournament
+from tournament.models import (
+    CompetitionEvening,
+    Player,
+    Seat,
+    SheetConfirmation,
+    SheetScore,
+    SheetVersion,
+    Tournament,
+)
 from tournament.names import name_sort_key
 from tournament.sheets.confirmations import tournament_counts_every_sheet
 from tournament.standings.selectors import Standings, StandingsState, tournament_standings
 
 # A row of the standings table: plain values (they are cached), by name: ``url``, ``rank``,
-# ``player_id``, ``name``, ``name_key``, ``club``, the totals, ``withdrawn``, the provisional
-# marks, ``per_round_cells`` and ``round_<n>`` for every round counted (so not a TypedDict).
+# ``player_id``, ``name``, ``name_key``, ``club``, the totals, ``withdrawn``, ``guest``, the
+# provisional marks, ``per_round_cells`` and ``round_<n>`` for every round counted (so not a
+# TypedDict).
 StandingsRow = dict[str, Any]
 
 
+def evening_guests(tournament: Tournament) -> frozenset[int]:
+    """The players marked as guests in the standings of an evening of a competition: a guest
+    of the club (``Member.guest``) or tied to nobody in the register. None in a tournament
+    that is no competition's evening: there everyone simply plays."""
+    if not CompetitionEvening.objects.filter(tournament=tournament).exists():
+        return frozenset()
+    return frozenset(
+        Player.objects.filter(tournament=tournament)
+        .filter(Q(member=None) | Q(member__guest=True))
+        .values_list("pk", flat=True)
+    )
+
+
 def standings_table_rows(
-    tournament: Tournament, standings: Standings | None = None
+    tournament: Tournament,
+    standings: Standings | None = None,
+    guests: frozenset[int] | None = None,
 ) -> tuple[list[StandingsRow], tuple[int, ...]]:
     """One dict per player for the standings table, and the rounds that count so far (from
-    ``standings`` when the caller has computed them already)."""
+    ``standings`` and ``guests`` when the caller has read them already)."""
     standings = standings or tournament_standings(tournament)
+    guests = evening_guests(tournament) if guests is None else guests
     # The player page's address with the player's id in it, made once for all rows.
     before, after = reverse("player_detail", args=[tournament.slug, 0]).rsplit("/0/", 1)
     rows: list[StandingsRow] = []
@@ -51,6 +76,7 @@ def standings_table_rows(
             "correct": row.correct,
             "points": row.points,
             "withdrawn": player.withdrawn_round is not None,
+            "guest": player.pk in guests,
             # (score, provisional) per round: a score from a sheet not confirmed yet.
             "per_round_cells": [
                 (row.per_round.get(n), standings.is_provisional(row.player, n))
@@ -80,7 +106,7 @@ class RankedStandings:
 
 # Part of every cache key: a change to what the rows hold changes it, so that servers running
 # different releases against one shared cache never read each other's rows.
-RANKED_ROWS_FORMAT = 3
+RANKED_ROWS_FORMAT = 4
 
 
 def _tally(
@@ -102,6 +128,11 @@ def _tally(
 
 
 def standings_key(tournament: Tournament) -> str:
+    """A key that changes whenever the standings may (``_standings_key_and_guests``)."""
+    return _standings_key_and_guests(tournament)[0]
+
+
+def _standings_key_and_guests(tournament: Tournament) -> tuple[str, frozenset[int]]:
     """A key that changes whenever the standings may: read from the database (two queries),
     never from this process, so every server computes the same key for the same standings.
 
@@ -109,8 +140,10 @@ def standings_key(tournament: Tournament) -> str:
     new id or a higher version; seating, swaps and withdrawals add or delete seats; confirming
     adds or deletes a ``SheetConfirmation``; ids are never used again (SQLite AUTOINCREMENT,
     PostgreSQL sequences). So the count and highest id of those rows, with the scores' versions,
-    change with them. Players are edited in place (names, clubs, withdrawals): their values
-    themselves are part of the key, as are the tournament's settings that rank and count.
+    change with them. Players are edited in place (names, clubs, withdrawals, their member and
+    whether that member is a guest): their values themselves are part of the key, as are the
+    tournament's settings that rank and count and whether it is an evening of a competition.
+    Read on the way: the players marked as guests (``evening_guests``), without a query more.
     """
     tallies = [
         *_tally(Seat, "round__tournament"),
@@ -118,6 +151,7 @@ def standings_key(tournament: Tournament) -> str:
         *_tally(SheetConfirmation, "version__table__round__tournament"),
         *_tally(SheetScore, "table__round__tournament", versions=True),
     ]
+    tallies.append(Exists(CompetitionEvening.objects.filter(tournament=OuterRef("pk"))))
     (counts,) = (
         Tournament.objects.filter(pk=tournament.pk)
         .annotate(**{f"t{i}": tally for i, tally in enumerate(tallies)})
@@ -126,7 +160,9 @@ def standings_key(tournament: Tournament) -> str:
     players = list(
         Player.objects.filter(tournament=tournament)
         .order_by("pk")
-        .values_list("pk", "name", "club", "joined_round", "withdrawn_round")
+        .values_list(
+            "pk", "name", "club", "joined_round", "withdrawn_round", "member_id", "member__guest"
+        )
     )
     facts = (
         RANKED_ROWS_FORMAT,
@@ -141,7 +177,11 @@ def standings_key(tournament: Tournament) -> str:
         players,
     )
     digest = hashlib.blake2b(repr(facts).encode(), digest_size=20).hexdigest()
-    return f"standings:{tournament.pk}:{digest}"
+    evening = counts[-1]
+    guests = frozenset(
+        pk for pk, *_values, member, guest in players if evening and (member is None or guest)
+    )
+    return f"standings:{tournament.pk}:{digest}", guests
 
 
 def ranked_standings(tournament: Tournament) -> RankedStandings:
@@ -152,12 +192,12 @@ def ranked_standings(tournament: Tournament) -> RankedStandings:
     The key says what the rows were computed from (``standings_key``), so a cached entry is
     never out of date; nothing invalidates it, an old one is simply never asked for again.
     """
-    key = standings_key(tournament)
+    key, guests = _standings_key_and_guests(tournament)
     found: RankedStandings | None = cache.get(key)
     if found is not None:
         return found
     standings = tournament_standings(tournament)
-    rows, rounds = standings_table_rows(tournament, standings)
+    rows, rounds = standings_table_rows(tournament, standings, guests)
     result = RankedStandings(
         rows=rows, rounds=rounds, left_out=standings.left_out, state=standings.state
     )
@@ -173,6 +213,7 @@ PUBLIC_ROW_KEYS = (
     "tournament_points",
     "bollen",
     "withdrawn",
+    "guest",
     "provisional",
     "per_round_cells",
 )

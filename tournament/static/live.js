@@ -56,6 +56,9 @@
     } else {
       name.append(row.name);
     }
+    if (row.guest) {
+      name.append(" ", element("span", "muted guest-mark", `(${words.guest})`));
+    }
     if (row.withdrawn) {
       name.append(" ", element("span", "muted", `(${words.withdrawn})`));
     }
