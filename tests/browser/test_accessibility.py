@@ -214,7 +214,16 @@ def _season(tournament, director) -> dict:
         ],
     )
     keep, drop = Member.objects.filter(name__in=["Lid A", "Karel Lid"]).order_by("name")
-    return {"competition": competition.slug, "member": keep.pk, "other": drop.pk}
+    Member.objects.filter(name="Lid E").update(guest=True)  # a guest played the first evening
+    guest = Member.objects.get(name="Lid E")
+    evening = competition.evenings.order_by("number").first()
+    return {
+        "competition": competition.slug,
+        "member": keep.pk,
+        "other": drop.pk,
+        "guest": guest.pk,
+        "evening": evening.pk,
+    }
 
 
 def _address_changed(tournament, director) -> dict:
@@ -242,6 +251,13 @@ def _refused_sign_in(page, site: Site) -> None:
     page.locator("#id_password").fill("not-the-password")
     page.locator("form.form button.primary").click()
     page.locator(".errorlist").first.wait_for()
+
+
+def _new_names_typed(page, site: Site) -> None:
+    """Two new names at check-in: one near a member (asked about), one new (member or guest?)."""
+    page.locator("textarea").fill("K. Lid\nNieuwe Speler\n")
+    page.locator("form.check-in button.primary").click()
+    page.locator("#kind-questions").wait_for()
 
 
 def _pasted_players(page, site: Site) -> None:
@@ -439,6 +455,19 @@ PAGES: dict[str, Case] = {
         "director", _x("competition_questions", "competition"), prepare=_season
     ),
     "season_public": Case("anonymous", _x("public_season", "competition"), prepare=_season),
+    "season_check_in_asked": Case(
+        "director", _x("check_in", "competition"), then=_new_names_typed, prepare=_season
+    ),
+    "season_guest_preview": Case(
+        "director", _x("member_edit", "guest", query="?status=member"), prepare=_season
+    ),
+    "season_evening_out": Case(
+        "director", _x("evening_remove", "competition", "evening"), prepare=_season
+    ),
+    "season_attendance": Case(
+        "director", _x("competition_attendance", "competition"), prepare=_season
+    ),
+    "season_card": Case("director", _x("member_card", "member"), prepare=_season),
 }
 
 

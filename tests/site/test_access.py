@@ -20,6 +20,7 @@ from tournament.models import (
     ClubRole,
     Competition,
     CompetitionEvening,
+    EveningRemoval,
     Member,
     Round,
     SheetVersion,
@@ -193,11 +194,21 @@ RULES: dict[str, dict[str, str]] = {
     "competition_detail": OF_CLUB,
     "competition_edit": OF_CLUB_ADMINS,
     "evening_add": OF_CLUB,  # a GET goes back to the competition
+    # Taking an evening out and putting it back: who directs its tournament (the club's
+    # admins, its directors of the club); a deleted one, the admins and who deleted it.
+    "evening_remove": {**_NOBODY, "club_admin": OK, "director": OK},
+    "evening_put_back": {**_NOBODY, "club_admin": OK, "director": OK},
     "check_in": OF_CLUB,
     "competition_questions": OF_CLUB,
     "competition_print": OF_CLUB,
     "competition_download": OF_CLUB,
     "competition_file": OF_CLUB_ADMINS,  # the register and every evening's site records
+    "competition_attendance": OF_CLUB,
+    "competition_attendance_download": OF_CLUB,
+    "competition_sign_in": OF_CLUB,  # the next evening's sign-in list
+    "member_list_download": CLUB_DIRECTORS,  # the register as xlsx/csv
+    "member_card": OF_CLUB,  # a member's season card and its PDF
+    "member_card_print": OF_CLUB,
     "public_season": PUBLIC,
     "public_live": PUBLIC,
     "public_player": PUBLIC,
@@ -294,7 +305,19 @@ def _club(name: str, slug: str, django_user_model, prefix: str) -> dict:
     competition = Competition.objects.create(
         club=club, name="Seizoen A" if prefix == "a_" else "Seizoen B", slug=f"{slug}-seizoen"
     )
-    CompetitionEvening.objects.create(competition=competition, tournament=tournament, number=1)
+    evening = CompetitionEvening.objects.create(
+        competition=competition, tournament=tournament, number=1
+    )
+    removal = EveningRemoval.objects.create(
+        competition=competition,
+        kind=EveningRemoval.Kind.DELETED,
+        number=2,
+        name="Verwijderde avond",
+        slug="verwijderde-avond",
+        tournament_created_at=tournament.created_at,
+        backup="verwijderde-avond/verwijderde-avond-deleted.json",  # gone: the page says so
+        by=people["director"],
+    )
     member = Member.objects.create(
         register=club, name="Lid van A" if prefix == "a_" else "Lid van B"
     )
@@ -306,6 +329,8 @@ def _club(name: str, slug: str, django_user_model, prefix: str) -> dict:
         "invitation": invitation,
         "club_invitation": club_invitation,
         "competition": competition,
+        "evening": evening,
+        "removal": removal,
         "member": member,
     }
 
@@ -338,6 +363,10 @@ def site(django_user_model):
     return {**a, "b": b, "accounts": accounts, "tokens": tokens}
 
 
+# Downloads in csv and xlsx only (no json).
+TABLE_DOWNLOADS = {"competition_attendance_download", "member_list_download"}
+
+
 def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "director") -> dict:
     tournament = site["tournament"]
     values: dict[str, Callable[[], object]] = {
@@ -349,7 +378,7 @@ def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "directo
         "pk": lambda: _pk_for(name, site),
         "format": lambda: "json",
         "seats": lambda: 4,
-        "fmt": lambda: "json",
+        "fmt": lambda: "csv" if name in TABLE_DOWNLOADS else "json",
         "player_id": lambda: tournament.players.first().pk,
     }
     unknown = [a for a in arguments if a not in values]
@@ -385,6 +414,10 @@ def _pk_for(name: str, site) -> int:
         return tournament.players.first().pk
     if name.startswith("member"):
         return site["member"].pk
+    if name == "evening_remove":
+        return site["evening"].pk
+    if name == "evening_put_back":
+        return site["removal"].pk
     if name == "sheet_version_restore":
         version = SheetVersion.objects.filter(table__round__tournament=tournament).first()
         assert version is not None, "the fixture tournament needs a stored sheet version"
@@ -472,6 +505,7 @@ def test_the_other_clubs_rules_are_refusals_only():
                     "club_page",
                     "site_address_edit",
                     "member_list",
+                    "member_list_download",
                     "competition_list",
                     "competition_upload",
                 }, f"{name} is club A's own: {role} must be refused"

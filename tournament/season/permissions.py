@@ -1,6 +1,8 @@
 """Who may do what in a club's season (the roles are ``tournament.clubs.roles``'s):
 
 - a competition's pages, its evenings and the check-in: the club's directors and admins;
+  taking an evening out (removing, deleting) and putting it back: those who direct the
+  evening's tournament (``may_change_evening``);
 - a competition's settings, its file (with every evening's site records) and a new competition
   from a file: the club's admins;
 - the register: its club's directors and admins look and add; renaming and merging a member is
@@ -20,8 +22,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournament.clubs.roles import AnyUser, directs_in_club, is_club_admin, may_edit_member
-from tournament.models import Competition, Member
-from tournament.permissions import ADMIN, DIRECTOR, MarkedView
+from tournament.models import Competition, EveningRemoval, Member, Tournament
+from tournament.permissions import ADMIN, DIRECTOR, MarkedView, is_director
 
 
 def _marked(wrapper: Callable[..., HttpResponse], role: str) -> MarkedView:
@@ -87,3 +89,30 @@ def public_competition(slug: str) -> Competition:
     if not competition.public:
         raise Http404
     return competition
+
+
+def may_change_evening(user: AnyUser, tournament: Tournament) -> bool:
+    """Remove an evening from a competition, delete it or put it back: its tournament's
+    directors (its co-directors, the club's admins); another director of the club no."""
+    return is_director(user, tournament)
+
+
+def may_put_back(user: AnyUser, removal: EveningRemoval) -> bool:
+    """Put an evening taken out back: as ``may_change_evening`` while its tournament exists;
+    a deleted one, the club's admins and whoever deleted it."""
+    if removal.tournament is not None:
+        return may_change_evening(user, removal.tournament)
+    if is_club_admin(user, removal.competition.club):
+        return True
+    return user.is_authenticated and removal.by_id == user.pk
+
+
+def evenings_changeable(user: AnyUser, competition: Competition) -> set[int]:
+    """The tournaments of the competition's evenings that ``user`` may take out:
+    ``may_change_evening`` for every evening at once (one query)."""
+    tournaments = Tournament.objects.filter(competition_evenings__competition=competition)
+    if not user.is_authenticated:
+        return set()
+    if not (user.is_superuser or is_club_admin(user, competition.club)):
+        tournaments = tournaments.filter(directors=user)
+    return set(tournaments.values_list("pk", flat=True))

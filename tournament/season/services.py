@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import models, transaction
-from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,6 +18,7 @@ from tournament.models import (
     Club,
     Competition,
     CompetitionEvening,
+    EveningRemoval,
     Member,
     MemberQuestion,
     Player,
@@ -27,6 +27,7 @@ from tournament.models import (
 from tournament.models.season import competition_title
 from tournament.players.importing import PlayerRow, check_rows
 from tournament.season.matching import MemberIndex, member_key
+from tournament.season.numbering import evening_attach
 from tournament.season.register import MemberRow, members_check
 from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
@@ -113,12 +114,17 @@ def _check_unique(
 
 
 @transaction.atomic
-def member_create(*, register: Club, name: str, club: str = "", number: str = "") -> Member:
-    """Add a person to ``register`` (refused when the same name and club are there)."""
+def member_create(
+    *, register: Club, name: str, club: str = "", number: str = "", guest: bool = False
+) -> Member:
+    """Add a person to ``register``, a member or a ``guest`` (refused when the same name and
+    club are there)."""
     name, club = _checked_text(name, club, label=name or _("new member"))
     number = _visible(number, label=_("member number"))
     _check_unique(register, name, club, number)
-    return Member.objects.create(register=register, name=name, club=club, number=number)
+    return Member.objects.create(
+        register=register, name=name, club=club, number=number, guest=guest
+    )
 
 
 @transaction.atomic
@@ -167,6 +173,7 @@ class CompetitionSettings:
     season: str = ""
     best: int | None = None
     min_evenings: int = 0
+    ranking: Competition.Ranking = Competition.Ranking.BEST
     public: bool = False
     season_seating: bool = False
 
@@ -198,6 +205,7 @@ def competition_create(
         season=season,
         best=settings.best,
         min_evenings=settings.min_evenings,
+        ranking=settings.ranking,
         public=settings.public,
         season_seating=settings.season_seating,
     )
@@ -212,6 +220,7 @@ def competition_update(*, competition: Competition, settings: CompetitionSetting
     competition.name, competition.season = settings.texts()
     competition.best = settings.best
     competition.min_evenings = settings.min_evenings
+    competition.ranking = settings.ranking
     competition.public = settings.public
     competition.season_seating = settings.season_seating
     competition.save()
@@ -281,17 +290,26 @@ def question_answer(*, player: Player, member: Member | None) -> Member:
     return member
 
 
-@transaction.atomic
-def competition_add(*, competition: Competition, tournament: Tournament) -> CompetitionEvening:
-    """Add a played (or imported) tournament as the next evening and match its players."""
-    Competition.objects.select_for_update().filter(pk=competition.pk).first()
+def evening_addable(*, competition: Competition, tournament: Tournament) -> None:
+    """Refuse a tournament that cannot become an evening of ``competition`` (another club's,
+    or one of its evenings already); the caller holds the competition's lock."""
     if tournament.club_id != competition.club_id:
         raise Refused.because(SeasonRefusal.OTHER_CLUB, field=tournament.name)
     if competition.evenings.filter(tournament=tournament).exists():
         raise Refused.because(SeasonRefusal.EVENING_TWICE, field=tournament.name)
-    number = (competition.evenings.aggregate(n=Max("number"))["n"] or 0) + 1
-    evening = CompetitionEvening.objects.create(
-        competition=competition, tournament=tournament, number=number
-    )
-    players_match(tournament=tournament)
+
+
+@transaction.atomic
+def competition_add(
+    *, competition: Competition, tournament: Tournament, match: bool = True
+) -> CompetitionEvening:
+    """Add a played (or imported) tournament as an evening, numbered by its date, and match
+    its players to the register (``match``; an evening put back keeps its players' links as
+    they were). An undo offered for it (it was taken out before) is done with."""
+    Competition.objects.select_for_update().filter(pk=competition.pk).first()
+    evening_addable(competition=competition, tournament=tournament)
+    evening = evening_attach(competition=competition, tournament=tournament)
+    EveningRemoval.objects.filter(competition=competition, tournament=tournament).delete()
+    if match:
+        players_match(tournament=tournament)
     return evening

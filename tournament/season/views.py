@@ -23,12 +23,17 @@ from tournament.permissions import ADMIN, DIRECTOR, SignedInRequest, club_requir
 from tournament.printing.render import PDF_TYPE, html_to_pdf
 from tournament.season import services
 from tournament.season.check_in import (
+    GUEST,
+    MEMBER,
+    NEW_GUEST,
     NEW_MEMBER,
     CheckIn,
+    KindQuestion,
     NearQuestion,
     evening_check_in,
     new_names_sorted,
 )
+from tournament.season.evening_views import evenings_context
 from tournament.season.exports import SeasonExporter
 from tournament.season.file import SeasonFileRefusal
 from tournament.season.file_export import competition_export
@@ -115,6 +120,7 @@ def competition_detail(request: SignedInRequest, competition: Competition) -> Ht
             "public_qr": qr_data_uri(public_url) if public_url else "",
             **(address_warnings(request, club=competition.club) if public_url else {}),
             "manages": is_club_admin(request.user, competition.club),
+            **evenings_context(request, competition, season),
         },
     )
 
@@ -151,6 +157,7 @@ def competition_edit(request: HttpRequest, competition: Competition) -> HttpResp
         "season": competition.season,
         "best": competition.best,
         "min_evenings": competition.min_evenings,
+        "ranking": competition.ranking,
         "public": competition.public,
         "season_seating": competition.season_seating,
     }
@@ -212,13 +219,16 @@ def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse
     else:
         form = CheckInForm(request.POST or None, initial=initial, register=competition.club)
     questions: list[NearQuestion] = []
+    kinds: list[KindQuestion] = []
     if request.method == "POST" and form.is_bound and form.is_valid():
         names = new_names_sorted(
             form.new_people_rows(),
             answers=form.near_answers(),
+            kinds=form.kind_answers(),
             register=members_listed(competition.club),
         )
         questions = names.asked if names.open else []
+        kinds = names.kinds if names.open else []
         ticked = {m.pk: m for m in [*form.cleaned_data["members"], *names.members]}
         if not names.open:
             try:
@@ -230,6 +240,7 @@ def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse
                         date=form.cleaned_data["date"],
                         members=list(ticked.values()),
                         new_people=names.new_people,
+                        new_guests=names.new_guests,
                     ),
                 )
             except Refused as refused:
@@ -250,7 +261,11 @@ def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse
             "has_last": competition.evenings.exists(),
             "last_members": last,
             "questions": questions,
+            "kinds": kinds,
             "new_member": NEW_MEMBER,
+            "new_guest": NEW_GUEST,
+            "kind_member": MEMBER,
+            "kind_guest": GUEST,
         },
     )
 
@@ -285,7 +300,12 @@ def competition_questions(request: HttpRequest, competition: Competition) -> Htt
     return render(
         request,
         "season/questions.html",
-        {"competition": competition, "questions": open_questions(competition)},
+        {
+            "competition": competition,
+            "questions": open_questions(competition),
+            # (for "who is this?": a player whose member is not in the register)
+            "register": members_listed(competition.club),
+        },
     )
 
 
