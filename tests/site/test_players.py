@@ -6,12 +6,13 @@ import zipfile
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import Workbook
 
 from tests.factories import played_tournament, round_completed
 from tournament.errors import Refused
 from tournament.models import Player, Round
-from tournament.players.importing import PlayerFileError, parse_pasted, parse_upload
+from tournament.players.importing import PlayerFileError, check_rows, parse_pasted, parse_upload
 from tournament.players.services import player_withdraw
 from tournament.rounds.seating import round_seat
 
@@ -190,6 +191,16 @@ def test_withdraw_view_reports_the_round_to_reseat(director_client, director):
     texts = [str(m) for m in response.context["messages"]]
     assert any("2" in t for t in texts)
     assert not round_.seats.filter(player=player).exists()
+
+
+def test_a_name_written_with_another_apostrophe_or_accent_is_the_same_name():
+    with translation.override("en"):
+        rows = check_rows(
+            parse_pasted("Anna van \u2019t Hof\nAnna van t Hof\nJens Ostergaard"),
+            existing=["Anna van 't Hof", "Jens \u00d8stergaard"],
+        )
+    assert [len(row.problems) for row in rows] == [1, 1, 1]
+    assert all(row.problems[0] == "Already registered." for row in rows)
 
 
 def test_extra_spaces_do_not_make_a_new_player(director_client, tournament):

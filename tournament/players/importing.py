@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
 from tournament.models import Player
+from tournament.names import folded
 from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
 
@@ -198,7 +199,8 @@ def _rows_from_table(table: list[list[str]]) -> list[PlayerRow]:
 
 def check_rows(rows: Iterable[PlayerRow], *, existing: Iterable[str]) -> list[PlayerRow]:
     """Name every problem: empty or too long, twice in the list, or already registered."""
-    registered = {" ".join(name.split()).casefold() for name in existing}
+    # Names read the one way every page reads them: "van 't Hof" and "van t Hof" are one.
+    registered = {folded(name) for name in existing}
     seen: dict[str, int] = {}
     checked = []
     for row in rows:
@@ -206,7 +208,7 @@ def check_rows(rows: Iterable[PlayerRow], *, existing: Iterable[str]) -> list[Pl
         hidden = text_hidden_character(row.name + row.club) is not None
         # "Jan  de Boer" typed with two spaces is the same Jan de Boer.
         row.name, row.club = text_normalised(row.name), text_normalised(row.club)
-        key = row.name.casefold()
+        key = folded(row.name)
         if hidden:
             row.problems.append(str(HIDDEN_CHARACTER))
         if not row.name:
