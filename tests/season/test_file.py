@@ -54,6 +54,10 @@ def asked(season, director):
 
 
 def test_export_import_export_gives_the_same_file(asked, director):
+    # Ranked by the average, one member a guest: both cross with the rest.
+    Competition.objects.filter(pk=asked.pk).update(ranking=Competition.Ranking.AVERAGE)
+    asked.refresh_from_db()
+    Member.objects.filter(name="Lid C").update(guest=True)
     before = standings_of(asked)
     first = competition_export(competition=asked)
     assert first["format"] == "bollen-competition" and len(first["evenings"]) == 4
@@ -67,6 +71,8 @@ def test_export_import_export_gives_the_same_file(asked, director):
     assert standings_of(outcome.competition) == before
     assert MemberQuestion.objects.get().member.name == "Karel Lid"
     assert not Member.objects.get(number="17").active
+    assert outcome.competition.ranking == Competition.Ranking.AVERAGE
+    assert Member.objects.get(name="Lid C").guest
 
 
 def test_import_matches_the_register_it_finds(season, director):

@@ -94,6 +94,8 @@ def _check_settings(settings: Any, problems: _Problems) -> None:
     minimum = settings.get("min_evenings", 0)
     if not (_is_int(minimum) and 0 <= minimum <= MAX_EVENINGS):
         problems.add(_("min_evenings must be a whole number from 0."), where=where)
+    if settings.get("ranking", "best") not in ("best", "average"):
+        problems.add(_("ranking must be best or average."), where=where)
     for key in ("public", "season_seating"):
         if not isinstance(settings.get(key, False), bool):
             problems.add(_("%(key)s must be true or false.") % {"key": key}, where=where)
@@ -102,8 +104,8 @@ def _check_settings(settings: Any, problems: _Problems) -> None:
         problems.add(_("directors must be a list of usernames."), where=where)
 
 
-_SETTING_KEYS = {"best", "min_evenings", "public", "season_seating", "directors"}
-_MEMBER_KEYS = {"id", "name", "club", "number", "active"}
+_SETTING_KEYS = {"best", "min_evenings", "ranking", "public", "season_seating", "directors"}
+_MEMBER_KEYS = {"id", "name", "club", "number", "active", "guest"}
 _EVENING_KEYS = {"number", "members", "questions", "tournament"}
 
 
@@ -138,6 +140,8 @@ def _check_members(members: Any, problems: _Problems) -> dict[str, dict[str, Any
             bad.append(_("number must be a text of at most 40 characters"))
         if not isinstance(member.get("active", True), bool):
             bad.append(_("active must be true or false"))
+        if not isinstance(member.get("guest", False), bool):
+            bad.append(_("guest must be true or false"))
         for key in ("name", "club", "number"):
             if _hidden(member.get(key)):
                 bad.append(f"{key}: {HIDDEN_CHARACTER}")

@@ -55,6 +55,7 @@ def competition_export(*, competition: Competition, site: bool = True) -> dict[s
         "settings": {
             "best": competition.best,
             "min_evenings": competition.min_evenings,
+            "ranking": competition.ranking,
             "public": competition.public,
             "season_seating": competition.season_seating,
             # Who runs it: the club's admins (the directors of its evenings are in each
@@ -72,6 +73,7 @@ def competition_export(*, competition: Competition, site: bool = True) -> dict[s
                 "club": m.club,
                 "number": m.number,
                 "active": m.active,
+                "guest": m.guest,
             }
             for m in members
         ],

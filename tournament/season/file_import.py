@@ -66,6 +66,7 @@ def _register(club: Club, file_members: list[dict[str, Any]]) -> dict[str, Membe
             club=text_normalised(item.get("club", "")),
             number=number,
             active=item.get("active", True),
+            guest=item.get("guest", False),
         )
         new.append((item["id"], member))
         by_key[member_key(member.name, member.club)] = member
@@ -114,6 +115,7 @@ def competition_import(
         season=text_normalised(document.get("season", "")),
         best=settings.get("best"),
         min_evenings=settings.get("min_evenings", 0),
+        ranking=settings.get("ranking", Competition.Ranking.BEST),
         public=settings.get("public", False),
         season_seating=settings.get("season_seating", False),
     )
