@@ -135,3 +135,28 @@ def test_guests_are_marked_in_an_evenings_standings_and_nowhere_else(
         member=Member.objects.create(register=club_sole(), name="Gast", guest=True)
     )
     assert guest_names(alone) == set()
+
+
+def test_a_player_tied_to_nobody_is_tied_on_the_questions_page(director_client, season):
+    """A player added on an evening's player page is tied to nobody: the competition page
+    says so, and the questions page adds them as a guest or ties them to a member."""
+    evening = season.evenings.order_by("number").first().tournament
+    lid_a = Member.objects.get(name="Lid A")
+    Player.objects.filter(tournament=evening, member=lid_a).update(member=None)
+    untied = Player.objects.get(tournament=evening, member=None)
+    detail = director_client.get(reverse("competition_detail", args=[season.slug]))
+    assert "1 speler is aan niemand in het ledenbestand gekoppeld" in detail.content.decode()
+    url = reverse("competition_questions", args=[season.slug])
+    assert untied.name in director_client.get(url).content.decode()
+
+    # Tied to the member again: their evening counts once more.
+    director_client.post(url, {"player": untied.pk, "member": lid_a.pk})
+    assert Player.objects.get(pk=untied.pk).member == lid_a
+    assert untied.name not in director_client.get(url).content.decode().split("untied")[-1]
+
+    # Another untied player added as a guest: in the register as a guest, not ranked.
+    Player.objects.filter(pk=untied.pk).update(member=None)
+    director_client.post(url, {"player": untied.pk, "kind": "guest"})
+    guest = Player.objects.get(pk=untied.pk).member
+    assert guest is not None and guest.guest and guest.name == untied.name
+    assert guest.pk in {row.member for row in season_of(season).guests}

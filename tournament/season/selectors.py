@@ -409,6 +409,18 @@ def members_listed(register: Club, *, search: str = "", active_only: bool = Fals
     return listed
 
 
+def untied_players(competition: Competition) -> list[Player]:
+    """The players of the competition's evenings tied to nobody in the register and not asked
+    about (added on an evening's player page, say): guests of the evening, until the director
+    ties them to a member or a guest of the register on the questions page."""
+    players = Player.objects.filter(
+        tournament__competition_evenings__competition=competition,
+        member__isnull=True,
+        member_questions__isnull=True,
+    ).select_related("tournament")
+    return sorted(players, key=lambda player: (name_sort_key(player.name), player.pk))
+
+
 def open_questions(competition: Competition) -> list[tuple[Player, list[Member]]]:
     """The near matches to answer, per player of the competition's evenings (a player asked
     about with no member near has an empty list)."""

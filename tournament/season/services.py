@@ -273,9 +273,10 @@ def players_match(*, tournament: Tournament) -> MatchReport:
 
 
 @transaction.atomic
-def question_answer(*, player: Player, member: Member | None) -> Member:
-    """The director's answer for a near match: ``member`` is the same person, or ``None``:
-    a different person, who joins the register."""
+def question_answer(*, player: Player, member: Member | None, guest: bool = False) -> Member:
+    """The director's answer for a near match (or for a player tied to nobody): ``member`` is
+    the same person, or ``None``: a different person, who joins the register as a member or,
+    with ``guest``, as a guest."""
     register = player.tournament.club
     if member is not None:
         if member.register_id != register.pk:
@@ -283,7 +284,9 @@ def question_answer(*, player: Player, member: Member | None) -> Member:
         if Player.objects.filter(tournament_id=player.tournament_id, member=member).exists():
             raise Refused.because(SeasonRefusal.MEMBER_PLAYS, field=member.name)
     else:
-        member = Member.objects.create(register=register, name=player.name, club=player.club)
+        member = Member.objects.create(
+            register=register, name=player.name, club=player.club, guest=guest
+        )
     player.member = member
     player.save(update_fields=["member"])
     player.member_questions.all().delete()

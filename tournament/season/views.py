@@ -52,6 +52,7 @@ from tournament.season.selectors import (
     members_listed,
     open_questions,
     season_of,
+    untied_players,
 )
 from tournament.text import posted_id
 from tournament.tournament_file.reading import tournament_file_parse
@@ -120,6 +121,7 @@ def competition_detail(request: SignedInRequest, competition: Competition) -> Ht
             "public_qr": qr_data_uri(public_url) if public_url else "",
             **(address_warnings(request, club=competition.club) if public_url else {}),
             "manages": is_club_admin(request.user, competition.club),
+            "untied": len(untied_players(competition)),
             **evenings_context(request, competition, season),
         },
     )
@@ -278,7 +280,9 @@ def _number(value: str | None) -> int:
 @competition_required(DIRECTOR)
 def competition_questions(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Near matches: "same person" links the player to the member, "different person" adds
-    the player to the register. Answered by whoever directs the player's evening."""
+    the player to the register (as a member or a guest); and the players tied to nobody, tied
+    here to someone in the register or added to it. Answered by whoever directs the player's
+    evening."""
     if request.method == "POST":
         player = get_object_or_404(
             Player.objects.select_related("tournament__club"),
@@ -293,7 +297,9 @@ def competition_questions(request: HttpRequest, competition: Competition) -> Htt
                 Member, pk=_number(request.POST["member"]), register=competition.club
             )
         try:
-            services.question_answer(player=player, member=member)
+            services.question_answer(
+                player=player, member=member, guest=request.POST.get("kind") == "guest"
+            )
         except Refused as refused:
             show_refused(request, refused)
         return redirect("competition_questions", slug=competition.slug)
@@ -303,6 +309,7 @@ def competition_questions(request: HttpRequest, competition: Competition) -> Htt
         {
             "competition": competition,
             "questions": open_questions(competition),
+            "untied": untied_players(competition),
             # (for "who is this?": a player whose member is not in the register)
             "register": members_listed(competition.club),
         },
