@@ -12,12 +12,14 @@ from django.urls import reverse
 from tournament.errors import Refused
 from tournament.models import (
     CompetitionEvening,
+    CostlyWork,
     EveningRemoval,
     Member,
     MemberQuestion,
     Player,
     Tournament,
 )
+from tournament.season.evenings import evening_delete, evening_put_back
 from tournament.season.selectors import season_of
 from tournament.season.services import CompetitionSettings, competition_create, member_update
 from tournament.tournament_file.exporting import tournament_export
@@ -202,3 +204,31 @@ def test_a_backup_names_the_members_and_a_wrong_record_is_refused(season):
         tournament_file_check(document)
     text = "\n".join(refused.value.lines())
     assert "x-site/members/1" in text and "x-site/members/2" in text
+
+
+def test_a_second_click_a_backup_outside_its_folder_and_previews_do_no_harm(
+    director_client, dated, settings, tmp_path
+):
+    """A second "delete" of an evening already deleted is refused without a second backup;
+    a stored backup name leading out of the backup folder is as good as gone, and the message
+    names no server path; looking at a deleted evening's preview counts as no import."""
+    settings.BACKUP_DIR = tmp_path
+    settings.COSTLY_PER_ACCOUNT = 2
+    evening = dated.evenings.get(number=2)
+    evening_delete(evening=evening, by=None)
+    with pytest.raises(Refused):
+        evening_delete(evening=evening, by=None)  # the same evening, as the second click has it
+    assert len(list(tmp_path.rglob("*.json"))) == 1
+
+    removal = EveningRemoval.objects.get(competition=dated)
+    url = reverse("evening_put_back", args=[dated.slug, removal.pk])
+    for _ in range(3):
+        assert director_client.get(url).status_code == 200
+    assert not CostlyWork.objects.exists()
+
+    EveningRemoval.objects.filter(pk=removal.pk).update(backup="../../../../etc/passwd")
+    removal.refresh_from_db()
+    with pytest.raises(Refused) as refused:
+        evening_put_back(removal=removal)
+    assert refused.value.problems[0].field == "../../../../etc/passwd"
+    assert str(tmp_path) not in str(refused.value.problems[0])

@@ -62,7 +62,11 @@ def evening_take_out(request: SignedInRequest, competition: Competition, pk: int
         action = request.POST.get("action")
         name = evening.tournament.name
         if action == REMOVE:
-            evening_remove(evening=evening, by=request.user)
+            try:
+                evening_remove(evening=evening, by=request.user)
+            except Refused as refused:  # taken out meanwhile (a second click)
+                show_refused(request, refused)
+                return _back(competition)
             messages.success(
                 request,
                 _(
@@ -74,6 +78,9 @@ def evening_take_out(request: SignedInRequest, competition: Competition, pk: int
         elif action == DELETE:
             try:
                 removals = evening_delete(evening=evening, by=request.user)
+            except Refused as refused:  # taken out meanwhile (a second click)
+                show_refused(request, refused)
+                return _back(competition)
             except OSError as error:
                 messages.error(
                     request,
@@ -163,7 +170,9 @@ def evening_put_back_page(
         raise PermissionDenied(_("Only the directors of this evening may put it back."))
     if request.method == "POST":
         try:
-            evening = _run(request, removal, lambda: evening_put_back(removal=removal))
+            evening = _run(
+                request, removal, lambda: evening_put_back(removal=removal), counted=True
+            )
         except Refused as refused:
             show_refused(request, refused)
             return _back(competition)
@@ -176,18 +185,23 @@ def evening_put_back_page(
             return redirect("competition_questions", slug=competition.slug)
         return _back(competition)
     try:
-        preview = _run(request, removal, lambda: evening_put_back_preview(removal=removal))
+        preview = _run(
+            request, removal, lambda: evening_put_back_preview(removal=removal), counted=False
+        )
     except Refused as refused:
         show_refused(request, refused)
         return _back(competition)
     return _page(request, "season/evening_put_back.html", competition, preview, removal=removal)
 
 
-def _run(request: SignedInRequest, removal: EveningRemoval, work: Callable[[], T]) -> T:
+def _run(
+    request: SignedInRequest, removal: EveningRemoval, work: Callable[[], T], *, counted: bool
+) -> T:
     """Run ``work`` (putting back, or its preview); a deleted evening comes back from its
-    backup, which is as costly as an import (``venue.costly``)."""
+    backup, which is as costly as an import (``venue.costly``). Only putting it back counts
+    towards the imports one may start: the preview stores nothing."""
     if removal.kind == EveningRemoval.Kind.DELETED:
-        return costly(request.user, work, club=removal.competition.club)
+        return costly(request.user, work, club=removal.competition.club, counted=counted)
     return work()
 
 

@@ -56,6 +56,10 @@ class EveningRefusal(models.TextChoices):
             "nothing left to put back."
         ),
     )
+    ALREADY_OUT = (
+        "evening_already_out",
+        gettext_lazy("This evening has just been taken out of the competition already."),
+    )
     BACKUP_GONE = (
         "evening_backup_gone",
         gettext_lazy(
@@ -84,10 +88,17 @@ def _removal(evening: CompetitionEvening, kind: str, by: User | None) -> Evening
     )
 
 
+def _still_there(evening: CompetitionEvening) -> None:
+    """Refuse an evening taken out meanwhile (a second click, another director)."""
+    if not CompetitionEvening.objects.filter(pk=evening.pk).exists():
+        raise Refused.because(EveningRefusal.ALREADY_OUT, field=evening.tournament.name)
+
+
 @transaction.atomic
 def evening_remove(*, evening: CompetitionEvening, by: User | None) -> EveningRemoval:
     """Take ``evening`` out of its competition; its tournament stays as it is."""
     _locked(evening.competition)
+    _still_there(evening)
     removal = _removal(evening, EveningRemoval.Kind.REMOVED, by)
     removal.save()
     evening.delete()
@@ -99,6 +110,7 @@ def evening_delete(*, evening: CompetitionEvening, by: User | None) -> list[Even
     """Delete the evening's tournament, after writing its backup (see the module): one record
     per competition it was an evening of, this one first."""
     tournament = evening.tournament
+    _still_there(evening)  # (a second click of "delete": nothing to back up, nothing to do)
     path = tournament_backup(tournament=tournament, label="deleted")
     backup = str(path.relative_to(Path(settings.BACKUP_DIR)))
     with transaction.atomic():
@@ -112,6 +124,8 @@ def evening_delete(*, evening: CompetitionEvening, by: User | None) -> list[Even
         removals = []
         for each in evenings:
             _locked(each.competition)
+        _still_there(evening)  # (deleted by another request meanwhile)
+        for each in evenings:
             removal = _removal(each, EveningRemoval.Kind.DELETED, by)
             removal.backup = backup
             removals.append(removal)
@@ -123,19 +137,26 @@ def evening_delete(*, evening: CompetitionEvening, by: User | None) -> list[Even
 
 
 def _backup_document(removal: EveningRemoval) -> object:
-    path = Path(settings.BACKUP_DIR) / removal.backup
+    """The deleted evening's backup, read from the backup folder only: a stored name that
+    leads out of it (``..``, an absolute path) is as good as gone. The message names the file
+    as the folder knows it, never the server's own path."""
+    folder = Path(settings.BACKUP_DIR).resolve()
+    path = (folder / removal.backup).resolve()
+    gone = Refused(
+        [
+            PlacedProblem(
+                code=EveningRefusal.BACKUP_GONE,
+                message=str(EveningRefusal.BACKUP_GONE.label),
+                field=removal.backup,
+            )
+        ]
+    )
+    if not path.is_relative_to(folder):
+        raise gone
     try:
         raw = path.read_bytes()
     except OSError:
-        raise Refused(
-            [
-                PlacedProblem(
-                    code=EveningRefusal.BACKUP_GONE,
-                    message=str(EveningRefusal.BACKUP_GONE.label),
-                    field=str(path),
-                )
-            ]
-        ) from None
+        raise gone from None
     return tournament_file_parse(raw)
 
 
@@ -165,7 +186,11 @@ def evening_put_back(*, removal: EveningRemoval) -> CompetitionEvening:
     tournament.created_at = removal.tournament_created_at
     siblings = list(
         EveningRemoval.objects.select_for_update()
-        .filter(backup=removal.backup, kind=EveningRemoval.Kind.DELETED)
+        .filter(
+            backup=removal.backup,
+            kind=EveningRemoval.Kind.DELETED,
+            competition__club_id=removal.competition.club_id,
+        )
         .select_related("competition")
         .order_by("pk")
     )
@@ -224,7 +249,11 @@ def evening_put_back_preview(*, removal: EveningRemoval) -> EveningPreview:
         after = season_of(competition)
         transaction.set_rollback(True)
     also = list(
-        Competition.objects.filter(removals__backup=removal.backup, removals__kind="deleted")
+        Competition.objects.filter(
+            club_id=competition.club_id,
+            removals__backup=removal.backup,
+            removals__kind="deleted",
+        )
         .exclude(pk=competition.pk)
         .distinct()
         if removal.kind == EveningRemoval.Kind.DELETED

@@ -104,11 +104,14 @@ def _count_started(user: User | AnonymousUser, club: Club | None) -> None:
 
 
 @contextmanager
-def _slot(user: User | AnonymousUser, club: Club | None = None) -> Iterator[None]:
-    """This machine's one costly job, counted for ``user`` and ``club``; refused (with nothing
-    done) when another runs or they did too many lately."""
+def _slot(
+    user: User | AnonymousUser, club: Club | None = None, *, counted: bool = True
+) -> Iterator[None]:
+    """This machine's one costly job, counted for ``user`` and ``club`` (unless not
+    ``counted``); refused (with nothing done) when another runs or they did too many lately."""
     if fcntl is None:
-        _count_started(user, club)
+        if counted:
+            _count_started(user, club)
         yield
         return
     with _lock_path().open("a") as handle:
@@ -117,7 +120,8 @@ def _slot(user: User | AnonymousUser, club: Club | None = None) -> Iterator[None
         except BlockingIOError:
             raise Refused.because(CostlyRefusal.BUSY) from None
         try:
-            _count_started(user, club)
+            if counted:
+                _count_started(user, club)
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
@@ -147,11 +151,19 @@ def _niced(work: Callable[[], T], nice: int) -> T:
     return value
 
 
-def costly(user: User | AnonymousUser, work: Callable[[], T], *, club: Club | None = None) -> T:
+def costly(
+    user: User | AnonymousUser,
+    work: Callable[[], T],
+    *,
+    club: Club | None = None,
+    counted: bool = True,
+) -> T:
     """Run ``work()`` as this machine's one costly job, counted for ``user`` and the ``club``
-    it is for, at a lower CPU priority; ``Refused`` (nothing done) when it may not start now."""
+    it is for, at a lower CPU priority; ``Refused`` (nothing done) when it may not start now.
+    A job that stores nothing (a preview, rolled back) is not ``counted``: looking at it again
+    must not use up the imports an account or a club may start; it still waits its turn."""
     nice = int(getattr(settings, "COSTLY_NICE", DEFAULT_NICE))
-    with _slot(user, club):
+    with _slot(user, club, counted=counted):
         if nice <= 0 or not hasattr(os, "setpriority"):
             return work()
         return _niced(work, nice)
