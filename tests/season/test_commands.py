@@ -123,3 +123,5 @@ def test_csv_and_errors(slug):
         run("competition_create", "--name", "x", "--best", "0")
     assert str(caught.value) == str(SeasonRefusal.RULE.label)
     assert not Competition.objects.filter(name="x").exists()
+    run("competition_create", "--name", "y", "--ranking", "average")
+    assert Competition.objects.get(name="y").ranking == Competition.Ranking.AVERAGE

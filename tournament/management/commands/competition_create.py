@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
 from tournament.management.options import tournament_by_slug
+from tournament.models import Competition
 from tournament.season.services import CompetitionSettings, competition_create
 
 
@@ -22,6 +23,13 @@ class Command(BaseCommand):
         parser.add_argument("--tournament", action="append", default=[], metavar="SLUG")
         parser.add_argument("--best", type=int, default=None, metavar="K")
         parser.add_argument("--min-evenings", type=int, default=0, metavar="M")
+        parser.add_argument(
+            "--ranking",
+            choices=[choice.value for choice in Competition.Ranking],
+            default=Competition.Ranking.BEST.value,
+            help="best: the total of the best K evenings (the default); average: the average "
+            "points per evening played",
+        )
         parser.add_argument("--public", action="store_true")
         parser.add_argument("--season-seating", action="store_true")
         add_club_argument(parser)
@@ -38,6 +46,7 @@ class Command(BaseCommand):
             season=options["season"],
             best=options["best"],
             min_evenings=options["min_evenings"],
+            ranking=Competition.Ranking(options["ranking"]),
             public=options["public"],
             season_seating=options["season_seating"],
         )
