@@ -67,6 +67,14 @@ OVERFLOW = """(width) => [...document.querySelectorAll("body *")]
     + (e.className && typeof e.className === "string" ? "." + e.className.split(" ").join(".") : "")
     + " reaches " + Math.round(e.getBoundingClientRect().right) + " px")"""
 
+# The pages whose tables fit a phone as they are, not even scrolling in their own box (the
+# season card drops the tournament's name there, the member page's preview wraps its names).
+FITS_A_PHONE = {"season_card", "season_guest_preview"}
+BOX_SCROLLS = """() => [...document.querySelectorAll(".scroll")]
+  .filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .map((e) => (e.getAttribute("aria-label") || e.id || "a table's box") + " scrolls: "
+    + e.scrollWidth + " px in " + e.clientWidth + " px")"""
+
 # What axe leaves "incomplete" on the phone sheet (text over buttons it cannot see through),
 # measured from the computed colours: every piece of text in #phone-sheet against the first
 # opaque background behind it, WCAG AA (4.5:1, 3:1 for large text). Disabled buttons (the
@@ -467,7 +475,9 @@ PAGES: dict[str, Case] = {
     "season_attendance": Case(
         "director", _x("competition_attendance", "competition"), prepare=_season
     ),
-    "season_card": Case("director", _x("member_card", "member"), prepare=_season),
+    "season_card": Case(
+        "director", _x("member_card", "member"), sizes=(*BOTH, "small"), prepare=_season
+    ),
 }
 
 
@@ -647,6 +657,8 @@ def _check(screens, live_server, site, axe_source, name: str, language: str, siz
     if violations:
         print(f"{name} {language} {size}:\n{describe(violations)}")
     wide = page.evaluate(OVERFLOW, SIZES[size]["width"]) if size in PHONES else []
+    if size in PHONES and name in FITS_A_PHONE:
+        wide += page.evaluate(BOX_SCROLLS)
     if wide:
         print(f"{name} {language} {size}: wider than the phone:\n  " + "\n  ".join(wide))
     assert not blocking, (

@@ -220,7 +220,8 @@ def test_on_a_phone_the_member_list_headers_do_not_break_inside_a_word(signed_in
             number=f"10{name[-1]}",
         )
     page.goto(live_server.url + reverse("member_list"))
-    for text in ("Lidnummer", "Actief", "Naam", "Club"):
+    # ("Lidnummer" gives way to "Nr." on a phone.)
+    for text in ("Nr.", "Actief", "Naam", "Club"):
         header = page.get_by_role("columnheader", name=text, exact=True)
         expect(header).to_be_visible()
         assert not header.evaluate(WRAPS), text
