@@ -7,14 +7,26 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from tests.season.conftest import NAMES
 from tournament.clubs.services import club_sole
+from tournament.errors import Refused
 from tournament.models import Competition, Member, Tournament
-from tournament.season.check_in import GUEST, MEMBER, NEW_GUEST, NEW_MEMBER
+from tournament.season.check_in import (
+    GUEST,
+    MEMBER,
+    NEW_GUEST,
+    NEW_MEMBER,
+    CheckInRefusal,
+    evening_date_check,
+)
 from tournament.season.services import CompetitionSettings, competition_create
 
 pytestmark = pytest.mark.django_db
+
+TODAY = timezone.localdate().isoformat()  # an evening's date at check-in: required, near today
 
 
 @pytest.fixture
@@ -42,7 +54,11 @@ def test_the_first_check_in_of_a_new_competition_uses_the_tournament_defaults(
         Member.objects.create(register=club_sole(), name=name)
     response = director_client.post(
         reverse("check_in", args=[fresh.slug]),
-        {"name": "Avond 1", "members": list(Member.objects.values_list("pk", flat=True))},
+        {
+            "name": "Avond 1",
+            "date": TODAY,
+            "members": list(Member.objects.values_list("pk", flat=True)),
+        },
     )
     assert response.status_code == 302
     tournament = Tournament.objects.get(name="Avond 1")
@@ -55,7 +71,11 @@ def test_the_first_check_in_of_a_new_competition_uses_the_tournament_defaults(
 
 def test_a_first_check_in_with_an_empty_register_takes_the_new_names(director_client, fresh):
     url = reverse("check_in", args=[fresh.slug])
-    typed = {"name": "Avond 1", "new_people": "Anna Aalbers\nBert Bos, De Troef\nCor Claassen\n"}
+    typed = {
+        "name": "Avond 1",
+        "date": TODAY,
+        "new_people": "Anna Aalbers\nBert Bos, De Troef\nCor Claassen\n",
+    }
     asked = director_client.post(url, typed)
     assert [(k.name, k.club) for k in asked.context["kinds"]] == [
         ("Anna Aalbers", ""),
@@ -73,7 +93,7 @@ def test_a_first_check_in_with_an_empty_register_takes_the_new_names(director_cl
 def test_a_check_in_with_too_few_people_says_so_on_the_page(director_client, fresh):
     response = director_client.post(
         reverse("check_in", args=[fresh.slug]),
-        {"name": "Avond 1", "new_people": "Anna\n", **kinds("Anna")},
+        {"name": "Avond 1", "date": TODAY, "new_people": "Anna\n", **kinds("Anna")},
     )
     assert response.status_code == 200
     assert "Vink minstens drie spelers aan." in messages_of(response)
@@ -84,7 +104,11 @@ def test_a_check_in_with_too_few_people_says_so_on_the_page(director_client, fre
 def test_a_new_name_already_in_the_register_is_a_message_naming_it(director_client, fresh):
     anna = Member.objects.create(register=club_sole(), name="Anna Aalbers", club="De Troef")
     url = reverse("check_in", args=[fresh.slug])
-    typed = {"name": "Avond 1", "new_people": "anna aalbers, de troef\nBert Bos\nCor Claassen\n"}
+    typed = {
+        "name": "Avond 1",
+        "date": TODAY,
+        "new_people": "anna aalbers, de troef\nBert Bos\nCor Claassen\n",
+    }
     asked = director_client.post(url, typed)
     assert [q.members for q in asked.context["questions"]] == [[anna]]
     response = director_client.post(
@@ -110,7 +134,7 @@ def test_two_people_of_one_name_tonight_are_named_not_a_line_number(director_cli
     three = Member.objects.create(register=club_sole(), name="Cor Claassen")
     response = director_client.post(
         reverse("check_in", args=[fresh.slug]),
-        {"name": "Avond 1", "members": [one.pk, two.pk, three.pk]},
+        {"name": "Avond 1", "date": TODAY, "members": [one.pk, two.pk, three.pk]},
     )
     assert response.status_code == 200
     (message,) = messages_of(response)
@@ -134,11 +158,11 @@ def test_an_evening_name_that_is_taken_gets_its_own_address(director_client, fre
     )
     ids = list(Member.objects.values_list("pk", flat=True))
     url = reverse("check_in", args=[fresh.slug])
-    director_client.post(url, {"name": "Avond", "date": "2026-09-01", "members": ids})
+    director_client.post(url, {"name": "Avond", "date": TODAY, "members": ids})
     second = Competition.objects.get(pk=fresh.pk)
     response = director_client.post(
         reverse("check_in", args=[second.slug]),
-        {"name": "Avond", "date": "2026-09-01", "members": ids},
+        {"name": "Avond", "date": TODAY, "members": ids},
     )
     assert response.status_code == 302
     slugs = set(Tournament.objects.values_list("slug", flat=True))
@@ -160,7 +184,9 @@ def test_a_new_name_near_a_member_is_asked_about_before_anyone_is_created(
     director_client, fresh, register, typed, member
 ):
     url = reverse("check_in", args=[fresh.slug])
-    page = director_client.post(url, {"name": "Avond 1", "new_people": f"{typed}\nAnna\nBert\n"})
+    page = director_client.post(
+        url, {"name": "Avond 1", "date": TODAY, "new_people": f"{typed}\nAnna\nBert\n"}
+    )
     assert page.status_code == 200
     text = page.content.decode()
     assert f"“{typed}”: bedoel je {register[member]} (lid)?" in text
@@ -172,7 +198,11 @@ def test_a_new_name_near_a_member_is_asked_about_before_anyone_is_created(
 def test_yes_that_one_plays_the_member_and_no_makes_a_new_one(director_client, fresh, register):
     url = reverse("check_in", args=[fresh.slug])
     vries, brouwer = register["J. de Vries"], register["Sjaak Brouwer"]
-    typed = {"name": "Avond 1", "new_people": "Jan de Vries\nSjaak Brouwers\nAnna Aalbers\n"}
+    typed = {
+        "name": "Avond 1",
+        "date": TODAY,
+        "new_people": "Jan de Vries\nSjaak Brouwers\nAnna Aalbers\n",
+    }
     answers = {
         "near-1-name": "Jan de Vries",
         "near-1": str(vries.pk),
@@ -195,7 +225,11 @@ def test_no_a_new_guest_makes_a_guest_and_the_member_is_asked_as_a_guest(
     url = reverse("check_in", args=[fresh.slug])
     register["Cor Bos"].guest = True
     register["Cor Bos"].save()
-    typed = {"name": "Avond 1", "new_people": "Sjaak Brouwers\nCor Bos\nAnna Aalbers\n"}
+    typed = {
+        "name": "Avond 1",
+        "date": TODAY,
+        "new_people": "Sjaak Brouwers\nCor Bos\nAnna Aalbers\n",
+    }
     asked = director_client.post(url, typed)
     text = asked.content.decode()
     assert "“Cor Bos”: bedoel je Cor Bos (gast)?" in text
@@ -216,7 +250,11 @@ def test_no_a_new_guest_makes_a_guest_and_the_member_is_asked_as_a_guest(
 def test_a_half_answered_check_in_keeps_the_answers_given(director_client, fresh, register):
     url = reverse("check_in", args=[fresh.slug])
     vries = register["J. de Vries"]
-    typed = {"name": "Avond 1", "new_people": "Jan de Vries\nSjaak Brouwers\nAnna Aalbers\n"}
+    typed = {
+        "name": "Avond 1",
+        "date": TODAY,
+        "new_people": "Jan de Vries\nSjaak Brouwers\nAnna Aalbers\n",
+    }
     page = director_client.post(url, {**typed, "near-1-name": "Jan de Vries", "near-1": vries.pk})
     assert [q.answer for q in page.context["questions"]] == [str(vries.pk), ""]
     assert not Tournament.objects.exists()
@@ -224,7 +262,11 @@ def test_a_half_answered_check_in_keeps_the_answers_given(director_client, fresh
 
 def test_short_surnames_one_letter_apart_are_not_asked_about(director_client, fresh, register):
     url = reverse("check_in", args=[fresh.slug])
-    typed = {"name": "Avond 1", "new_people": "Cor Bol\nAnna Aalbers\nBert Berends\n"}
+    typed = {
+        "name": "Avond 1",
+        "date": TODAY,
+        "new_people": "Cor Bol\nAnna Aalbers\nBert Berends\n",
+    }
     asked = director_client.post(url, typed)
     assert not asked.context["questions"]
     assert [k.name for k in asked.context["kinds"]] == ["Cor Bol", "Anna Aalbers", "Bert Berends"]
@@ -242,7 +284,7 @@ def test_a_refused_merge_says_which_evening_and_how_to_fix_it(director_client, f
         url,
         {
             "name": "Avond 1",
-            "date": "2026-09-12",
+            "date": TODAY,
             "members": [vries.pk],
             "new_people": "Jan de Vries\nAnna Aalbers\nBert Berends\n",
             "near-1-name": "Jan de Vries",
@@ -254,7 +296,10 @@ def test_a_refused_merge_says_which_evening_and_how_to_fix_it(director_client, f
     merge = reverse("member_merge", args=[vries.pk])
     refused = director_client.post(merge, {"other": jan.pk})
     text = refused.content.decode()
-    assert "avond 1 van Najaar (Avond 1, 12 sep 2026)" in text
+    assert (
+        f"avond 1 van Najaar (Avond 1, {date_format(timezone.localdate(), 'SHORT_DATE_FORMAT')})"
+        in text
+    )
     assert "verwijder degene die nooit is ingedeeld" in text
     assert Member.objects.filter(pk=jan.pk).exists()
     duplicate = Tournament.objects.get().players.get(member=jan)
@@ -352,3 +397,64 @@ def test_all_from_last_evening_keeps_what_was_typed(director_client, season):
     }
     assert ticked == last | {lid_a.pk}
     assert "Dit veld is verplicht" not in text
+
+
+@pytest.mark.parametrize(
+    ("date", "message"),
+    [
+        ("9999-12-31", "De datum van de avond moet binnen een jaar van vandaag liggen: van "),
+        ("", "Geef de datum van de avond."),
+    ],
+)
+def test_an_empty_or_far_date_is_refused_at_the_date_and_at_the_top(
+    director_client, fresh, date, message
+):
+    ids = [Member.objects.create(register=club_sole(), name=n).pk for n in ("A a", "B b", "C c")]
+    response = director_client.post(
+        reverse("check_in", args=[fresh.slug]), {"name": "Avond 1", "date": date, "members": ids}
+    )
+    assert response.status_code == 200
+    (error,) = response.context["form"].errors["date"]
+    assert error.startswith(message)
+    text = response.content.decode()
+    assert '<div class="error-summary" id="error-summary"' in text
+    assert f'<a href="#id_date">Datum</a>: {error}' in text
+    assert not Tournament.objects.exists()
+
+
+def test_the_evening_date_lies_within_a_year_of_today_either_way():
+    today = datetime.date(2028, 2, 29)
+    assert evening_date_check(datetime.date(2027, 2, 28), today=today)
+    assert evening_date_check(datetime.date(2029, 2, 28), today=today)
+    for far in (datetime.date(2027, 2, 27), datetime.date(2029, 3, 1)):
+        with pytest.raises(Refused) as refused:
+            evening_date_check(far, today=today)
+        assert str(refused.value) == (
+            "Datum: De datum van de avond moet binnen een jaar van vandaag liggen: "
+            "van 28 feb 2027 tot en met 28 feb 2029."
+        )
+    with pytest.raises(Refused) as refused:
+        evening_date_check(None, today=today)
+    assert refused.value.code == CheckInRefusal.DATE_MISSING
+
+
+def test_an_unanswered_question_is_a_message_at_it_and_at_the_top(director_client, fresh, register):
+    register["Cor Bos"].guest = True
+    register["Cor Bos"].save()
+    url = reverse("check_in", args=[fresh.slug])
+    typed = {"name": "Avond 1", "date": TODAY, "new_people": "Jan de Vries\nCor Bos\nAnna\n"}
+    asked = director_client.post(url, typed).content.decode()
+    assert "Staan ze al in het ledenbestand?" in asked
+    assert "lijken op namen in het ledenbestand" in asked and "namen van leden" not in asked
+    assert "error-summary" not in asked and "Nog niet beantwoord" not in asked
+    shown = {"near-1-name": "Jan de Vries", "near-2-name": "Cor Bos", **kinds("Anna")}
+    again = director_client.post(url, {**typed, **shown, "near-1": NEW_MEMBER})
+    text = again.content.decode()
+    assert [q.name for q in again.context["unanswered"]] == ["Cor Bos"]
+    assert "Nog niemand aangemaakt: beantwoord de vraag hieronder." in text
+    assert (
+        '<a href="#near-2-question">“Cor Bos”: iemand uit het ledenbestand, of nieuw?</a>' in text
+    )
+    assert text.count("Nog niet beantwoord: kies wie dit is") == 1
+    assert 'id="near-2-question" aria-describedby="near-2-error"' in text
+    assert not Tournament.objects.exists() and Member.objects.count() == 3

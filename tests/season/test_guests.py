@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import played_tournament
 from tournament.clubs.services import club_sole
@@ -25,7 +26,12 @@ def places(competition) -> dict[str, int | None]:
 def test_a_new_name_is_a_guest_by_default_known_again_and_never_ranked(director_client, season):
     url = reverse("check_in", args=[season.slug])
     ticked = list(Member.objects.filter(name__in=["Lid A", "Lid B", "Lid C"]).values("pk"))
-    typed = {"name": "Avond 4", "members": [m["pk"] for m in ticked], "new_people": "Gijs Gast\n"}
+    typed = {
+        "name": "Avond 4",
+        "date": timezone.localdate().isoformat(),
+        "members": [m["pk"] for m in ticked],
+        "new_people": "Gijs Gast\n",
+    }
     asked = director_client.post(url, typed)
     text = asked.content.decode()
     assert "“Gijs Gast”: lid of gast?" in text
@@ -42,7 +48,9 @@ def test_a_new_name_is_a_guest_by_default_known_again_and_never_ranked(director_
     page = director_client.get(url)
     assert gijs.pk in page.context["form"].guests
     assert 'Gijs Gast <span class="muted guest-mark">(gast)</span>' in page.content.decode()
-    again = director_client.post(url, {"name": "Avond 5", "new_people": "Gijs Gast\nA\nB\n"})
+    again = director_client.post(
+        url, {**typed, "name": "Avond 5", "new_people": "Gijs Gast\nA\nB\n"}
+    )
     assert "“Gijs Gast”: bedoel je Gijs Gast (gast)?" in again.content.decode()
 
     standings = season_of(season)

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from openpyxl import load_workbook
 
 from tests.season.conftest import NAMES, evening
@@ -92,6 +93,7 @@ def test_check_in_ticks_last_evening_and_creates_the_evening(director_client, se
         url,
         {
             "name": "Avond 4",
+            "date": timezone.localdate().isoformat(),
             "members": ticked,
             "new_people": "Nieuwe Speler, De Troef\n",
             "kind-1-name": "Nieuwe Speler",

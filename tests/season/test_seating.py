@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from django.utils import timezone
 
 from tests.season.conftest import evening
 from tournament.clubs.services import club_sole
@@ -30,7 +31,9 @@ def tonight(director):
     tournament = evening_check_in(
         competition=competition,
         director=director,
-        check_in=CheckIn(name="Avond 3", date=None, members=list(Member.objects.all())),
+        check_in=CheckIn(
+            name="Avond 3", date=timezone.localdate(), members=list(Member.objects.all())
+        ),
     )
     return competition, tournament
 

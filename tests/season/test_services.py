@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 from tests.factories import played_tournament
 from tournament.clubs.services import club_sole
@@ -107,7 +108,10 @@ def test_check_in_creates_the_evening_with_members_and_new_names(season, directo
         competition=season,
         director=director,
         check_in=check_in.CheckIn(
-            name="Avond 4", date=None, members=members, new_people=[("Nieuw Lid", "De Troef")]
+            name="Avond 4",
+            date=timezone.localdate(),
+            members=members,
+            new_people=[("Nieuw Lid", "De Troef")],
         ),
     )
     assert tournament.players.count() == 4
@@ -123,7 +127,9 @@ def test_check_in_with_too_few_people_stores_nothing(season, director):
         check_in.evening_check_in(
             competition=season,
             director=director,
-            check_in=check_in.CheckIn(name="x", date=None, members=[], new_people=[("Een", "")]),
+            check_in=check_in.CheckIn(
+                name="x", date=timezone.localdate(), members=[], new_people=[("Een", "")]
+            ),
         )
     assert caught.value.code == SeasonRefusal.NOBODY_CHECKED_IN
     assert (Member.objects.count(), season.evenings.count()) == before

@@ -60,6 +60,7 @@ def member_card_print(request: HttpRequest, member: Member) -> HttpResponse:
         return HttpResponse(html)
     pdf = html_to_pdf(html, base_url=request.build_absolute_uri("/"))
     response = HttpResponse(pdf, content_type=PDF_TYPE)
-    name = slugify(f"{pgettext('file name', 'season card')} {folded(member.name)}")
+    what = pgettext("file name", "season card")  # (outside the f-string: makemessages reads it)
+    name = slugify(f"{what} {folded(member.name)}")
     response["Content-Disposition"] = f'inline; filename="{competition.slug}-{name}.pdf"'
     return response

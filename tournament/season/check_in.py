@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.errors import PlacedProblem, Refused
 from tournament.models import Competition, Member, Player, Tournament
@@ -36,26 +40,65 @@ MEMBER = "member"
 GUEST = "guest"
 
 
+class CheckInRefusal(models.TextChoices):
+    DATE_MISSING = "evening_date_missing", gettext_lazy("Give the date of the evening.")
+    DATE_FAR = (
+        "evening_date_far",
+        gettext_lazy(
+            "The date of the evening must lie within a year of today: from %(first)s to %(last)s."
+        ),
+    )
+
+
+def _years_from(day: datetime.date, years: int) -> datetime.date:
+    """The same day ``years`` later (29 February: the 28th in a year without it)."""
+    try:
+        return day.replace(year=day.year + years)
+    except ValueError:
+        return day.replace(year=day.year + years, day=28)
+
+
+def evening_date_check(day: datetime.date | None, *, today: datetime.date) -> datetime.date:
+    """The evening's date, or a refusal naming the date: tonight's evening has one, and it
+    lies within a year of ``today`` (an evening typed in afterwards, or ahead; 31-12-9999 or
+    2062 for 2026 is a slip of the keyboard)."""
+    if day is None:
+        raise Refused.because(CheckInRefusal.DATE_MISSING, field=_("date"))
+    first, last = _years_from(today, -1), _years_from(today, 1)
+    if not first <= day <= last:
+        message = str(CheckInRefusal.DATE_FAR.label) % {
+            "first": date_format(first, "SHORT_DATE_FORMAT"),
+            "last": date_format(last, "SHORT_DATE_FORMAT"),
+        }
+        raise Refused(
+            [PlacedProblem(code=CheckInRefusal.DATE_FAR, message=message, field=_("date"))]
+        )
+    return day
+
+
 @dataclass(frozen=True, slots=True)
 class NearQuestion:
     """A new name typed tonight, the members it may be, and the answer given so far (a
-    member's id, ``NEW_MEMBER`` or empty)."""
+    member's id, ``NEW_MEMBER`` or empty); ``missing``: the question was on the page and came
+    back without an answer."""
 
     name: str
     club: str
     members: list[Member]
     answer: str = ""
+    missing: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class KindQuestion:
     """A new name near nobody in the register: a member or a guest? ``answer``: ``MEMBER``,
     ``GUEST``, or empty while the question has not been on the page yet (it is shown with
-    ``GUEST`` chosen)."""
+    ``GUEST`` chosen); ``missing``: it was on the page and came back without an answer."""
 
     name: str
     club: str
     answer: str = ""
+    missing: bool = False
 
 
 @dataclass(slots=True)
@@ -76,6 +119,12 @@ class NewNames:
         answers = [q.answer for q in self.asked] + [q.answer for q in self.kinds]
         return not all(answers)
 
+    @property
+    def missing(self) -> list[NearQuestion | KindQuestion]:
+        """The questions that were on the page and came back without an answer."""
+        questions: list[NearQuestion | KindQuestion] = [*self.asked, *self.kinds]
+        return [q for q in questions if q.missing]
+
 
 def new_names_sorted(
     rows: Sequence[tuple[str, str]],
@@ -85,26 +134,35 @@ def new_names_sorted(
     kinds: Mapping[str, str] | None = None,
 ) -> NewNames:
     """Sort tonight's new names by the register and the answers given (both by folded name:
-    ``answers`` to "do you mean ...?", ``kinds`` to "member or guest?")."""
+    ``answers`` to "do you mean ...?", ``kinds`` to "member or guest?"; an empty answer: the
+    question was on the page and left open)."""
     index = MemberIndex(register)
     kinds = kinds or {}
     result = NewNames()
     for name, club in rows:
         near = index.close(name)
         if not near:
-            kind = kinds.get(folded(name), "")
-            kind = kind if kind in (MEMBER, GUEST) else ""
-            result.kinds.append(KindQuestion(name=name, club=club, answer=kind))
+            given = kinds.get(folded(name))  # None: not on the page yet
+            kind = given if given in (MEMBER, GUEST) else None
+            result.kinds.append(
+                KindQuestion(
+                    name=name, club=club, answer=kind or "", missing=given is not None and not kind
+                )
+            )
             if kind == MEMBER:
                 result.new_people.append((name, club))
             elif kind == GUEST:
                 result.new_guests.append((name, club))
             continue
-        answer = answers.get(folded(name), "")
+        given = answers.get(folded(name))  # None: not on the page yet
+        answer = given or ""
         chosen = [m for m in near if str(m.pk) == answer]
         if answer not in (NEW_MEMBER, NEW_GUEST) and not chosen:
             answer = ""
-        result.asked.append(NearQuestion(name=name, club=club, members=near, answer=answer))
+        missing = given is not None and not answer
+        result.asked.append(
+            NearQuestion(name=name, club=club, members=near, answer=answer, missing=missing)
+        )
         if answer == NEW_MEMBER:
             result.new_people.append((name, club))
         elif answer == NEW_GUEST:
@@ -120,7 +178,7 @@ class CheckIn:
     new names, ``new_people`` joining the register as members and ``new_guests`` as guests."""
 
     name: str
-    date: datetime.date | None
+    date: datetime.date | None  # refused when missing or not within a year of today
     members: Sequence[Member]
     new_people: Sequence[tuple[str, str]] = ()
     new_guests: Sequence[tuple[str, str]] = ()
@@ -171,6 +229,7 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
     """Create tonight's tournament (with the last evening's settings) and its players: the
     members ticked and the new names, who join the register (as members or as guests). All
     or nothing."""
+    date = evening_date_check(check_in.date, today=timezone.localdate())
     typed = [(row, False) for row in check_in.new_people] + [
         (row, True) for row in check_in.new_guests
     ]
@@ -189,7 +248,7 @@ def evening_check_in(*, competition: Competition, director: User, check_in: Chec
         club=competition.club,
         director=director,
         name=check_in.name.strip() or competition.name,
-        date=check_in.date,
+        date=date,
         **_evening_settings(competition),
     )
     players = players_register(

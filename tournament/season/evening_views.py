@@ -119,7 +119,7 @@ MOVE_LABELS = {
     Move.RANKED: gettext_lazy("becomes ranked"),
     Move.UP: gettext_lazy("moves up"),
     Move.DOWN: gettext_lazy("moves down"),
-    Move.POINTS: gettext_lazy("other points, same place"),
+    Move.POINTS: gettext_lazy("same place, other points or evenings"),
 }
 
 

@@ -9,10 +9,13 @@ from typing import Any, cast
 from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.errors import Refused
 from tournament.models import Club, Competition, Member, Tournament
 from tournament.names import folded, name_sort_key
+from tournament.season.check_in import GUEST, MEMBER, evening_date_check
 from tournament.season.services import CompetitionSettings
 from tournament.text import VisibleTextField, posted_id
 
@@ -89,11 +92,30 @@ class CompetitionForm(forms.Form):
 
 
 class EveningAddForm(forms.Form):
+    """A played tournament as an evening: its players are matched to the register, and the
+    names not in it join as guests (as at the check-in) unless told they are members."""
+
     tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=Tournament.objects.none())
+    new_names = forms.ChoiceField(
+        label=_("Names not in the register yet"),
+        choices=[(GUEST, _("as a guest (the default)")), (MEMBER, _("as a member"))],
+        initial=GUEST,
+        required=False,  # left out (a script's post): as guests
+        widget=forms.RadioSelect,
+        help_text=_(
+            "A guest plays and is known again at the next check-in, but is never ranked in a "
+            "competition; you can make a guest a member later, on their page in the register. "
+            "A name close to someone in the register is asked about first."
+        ),
+    )
 
     def __init__(self, *args: Any, tournaments: QuerySet[Tournament], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField[Tournament], self.fields["tournament"]).queryset = tournaments
+
+    def as_guests(self) -> bool:
+        """Whether the names not in the register join it as guests."""
+        return bool(self.cleaned_data["new_names"] != MEMBER)
 
 
 class MembersField(forms.ModelMultipleChoiceField[Member]):
@@ -120,9 +142,12 @@ class CheckInForm(forms.Form):
     name = VisibleTextField(label=_("Name of the evening"), max_length=200)
     date = forms.DateField(
         label=_("Date"),
-        required=False,
-        initial=datetime.date.today,
+        initial=timezone.localdate,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={
+            "required": _("Give the date of the evening."),
+            "invalid": _("The date of the evening is not a date: give day, month and year."),
+        },
     )
     members = MembersField(
         label=_("Members here tonight"),
@@ -153,24 +178,33 @@ class CheckInForm(forms.Form):
         # Guests known from earlier evenings: marked as such in the list.
         self.guests = frozenset(m.pk for m in members if m.guest)
 
+    def clean_date(self) -> datetime.date:
+        try:
+            return evening_date_check(self.cleaned_data["date"], today=timezone.localdate())
+        except Refused as refused:
+            raise ValidationError(
+                [ValidationError(p.message, code=p.code) for p in refused.problems]
+            ) from None
+
     def near_answers(self) -> dict[str, str]:
         """The answers to "do you mean ...?", by the folded new name they answer: a member's
         id, ``NEW_MEMBER`` or ``NEW_GUEST`` (posted as ``near-N`` with the name in
-        ``near-N-name``)."""
+        ``near-N-name``); empty for a question that was on the page and left open."""
         return self._answers("near-")
 
     def kind_answers(self) -> dict[str, str]:
         """The answers to "member or guest?", by the folded new name they answer: ``MEMBER``
-        or ``GUEST`` (posted as ``kind-N`` with the name in ``kind-N-name``)."""
+        or ``GUEST`` (posted as ``kind-N`` with the name in ``kind-N-name``); empty for a
+        question that was on the page and left open."""
         return self._answers("kind-")
 
     def _answers(self, prefix: str) -> dict[str, str]:
-        answers = {}
+        answers: dict[str, str] = {}
         for key, value in self.data.items():
             if key.startswith(prefix) and key.endswith("-name"):
                 answer = self.data.get(key.removesuffix("-name"), "")
-                if answer:
-                    answers[folded(value)] = answer
+                # a name asked twice on one page: an answer given wins over one left open
+                answers[folded(value)] = answer or answers.get(folded(value), "")
         return answers
 
     def new_people_rows(self) -> list[tuple[str, str]]:

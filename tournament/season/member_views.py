@@ -200,6 +200,9 @@ def member_merge(request: HttpRequest, keep: Member) -> HttpResponse:
     drop = get_object_or_404(Member, pk=other, register=keep.register)
     member_editable(request.user, keep)
     member_editable(request.user, drop)
+    if drop.pk == keep.pk:  # (an address typed by hand: nothing to preview)
+        messages.error(request, str(services.SeasonRefusal.MERGE_SELF.label))
+        return redirect("member_edit", pk=keep.pk)
     if request.method == "POST":
         try:
             merge.member_merge(keep=keep, drop=drop)

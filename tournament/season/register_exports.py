@@ -59,7 +59,8 @@ class RegisterExporter:
 
     def render(self) -> ExportFile:
         rows = register_rows(members_listed(self.club))
-        name = f"{self.club.slug}-{slugify(pgettext('file name', 'member register'))}"
+        what = pgettext("file name", "member register")  # (outside the f-string: makemessages)
+        name = f"{self.club.slug}-{slugify(what)}"
         if self.format == "csv":
             data = render_csv(rows, delimiter=csv_delimiter(get_language() or "nl"))
             return ExportFile(f"{name}.csv", CSV_TYPE, data)

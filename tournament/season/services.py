@@ -193,9 +193,15 @@ class CompetitionSettings:
 
 @transaction.atomic
 def competition_create(
-    *, club: Club, settings: CompetitionSettings, tournaments: Sequence[Tournament] = ()
+    *,
+    club: Club,
+    settings: CompetitionSettings,
+    tournaments: Sequence[Tournament] = (),
+    guests: bool = False,
 ) -> Competition:
-    """A new competition of ``club``, with its first evenings when given."""
+    """A new competition of ``club``, with its first evenings when given: a season built from
+    past tournaments, whose players not in the register join it as members (as ``guests``
+    when told)."""
     settings.rule()
     name, season = settings.texts()
     competition = Competition.objects.create(
@@ -210,7 +216,7 @@ def competition_create(
         season_seating=settings.season_seating,
     )
     for tournament in tournaments:
-        competition_add(competition=competition, tournament=tournament)
+        competition_add(competition=competition, tournament=tournament, guests=guests)
     return competition
 
 
@@ -237,10 +243,10 @@ class MatchReport:
 
 
 @transaction.atomic
-def players_match(*, tournament: Tournament) -> MatchReport:
+def players_match(*, tournament: Tournament, guests: bool = False) -> MatchReport:
     """Tie the tournament's unmatched players to the register: the same name and club is the
     same member; a near match is asked about (a ``MemberQuestion``); anyone else joins the
-    register as a new member."""
+    register, as a new member or, with ``guests``, as a guest."""
     report = MatchReport()
     register = tournament.club
     index = MemberIndex(Member.objects.filter(register=register))
@@ -263,7 +269,9 @@ def players_match(*, tournament: Tournament) -> MatchReport:
             )
             report.asked.append(player)
             continue
-        member = Member.objects.create(register=register, name=player.name, club=player.club)
+        member = Member.objects.create(
+            register=register, name=player.name, club=player.club, guest=guests
+        )
         index.add(member)
         player.member = member
         player.save(update_fields=["member"])
@@ -302,17 +310,46 @@ def evening_addable(*, competition: Competition, tournament: Tournament) -> None
         raise Refused.because(SeasonRefusal.EVENING_TWICE, field=tournament.name)
 
 
-@transaction.atomic
-def competition_add(
-    *, competition: Competition, tournament: Tournament, match: bool = True
-) -> CompetitionEvening:
-    """Add a played (or imported) tournament as an evening, numbered by its date, and match
-    its players to the register (``match``; an evening put back keeps its players' links as
-    they were). An undo offered for it (it was taken out before) is done with."""
+def _evening_add(*, competition: Competition, tournament: Tournament) -> CompetitionEvening:
+    """``tournament`` an evening of ``competition``, numbered by its date; an undo offered for
+    it (it was taken out before) is done with. The caller runs in a transaction."""
     Competition.objects.select_for_update().filter(pk=competition.pk).first()
     evening_addable(competition=competition, tournament=tournament)
     evening = evening_attach(competition=competition, tournament=tournament)
     EveningRemoval.objects.filter(competition=competition, tournament=tournament).delete()
-    if match:
-        players_match(tournament=tournament)
     return evening
+
+
+@transaction.atomic
+def competition_add(
+    *, competition: Competition, tournament: Tournament, match: bool = True, guests: bool = False
+) -> CompetitionEvening:
+    """Add a played (or imported) tournament as an evening, numbered by its date, and match
+    its players to the register (``match``; an evening put back keeps its players' links as
+    they were), the names not in it joining as members or as ``guests``. An undo offered for
+    it (it was taken out before) is done with."""
+    evening = _evening_add(competition=competition, tournament=tournament)
+    if match:
+        players_match(tournament=tournament, guests=guests)
+    return evening
+
+
+@dataclass(frozen=True, slots=True)
+class EveningAdded:
+    """A played tournament added as an evening, and how its players were matched."""
+
+    evening: CompetitionEvening
+    matched: MatchReport
+
+
+@transaction.atomic
+def competition_add_played(
+    *, competition: Competition, tournament: Tournament, guests: bool = True
+) -> EveningAdded:
+    """The site's "add a played tournament": ``competition_add`` telling who joined the
+    register; the names not in it join as guests (as at the check-in) unless ``guests`` is
+    false."""
+    evening = _evening_add(competition=competition, tournament=tournament)
+    return EveningAdded(
+        evening=evening, matched=players_match(tournament=tournament, guests=guests)
+    )

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.clubs.roles import is_club_admin
 from tournament.errors import Refused, show_refused
@@ -183,19 +184,44 @@ def competition_edit(request: HttpRequest, competition: Competition) -> HttpResp
 def evening_add(request: SignedInRequest, competition: Competition) -> HttpResponse:
     form = EveningAddForm(request.POST or None, tournaments=_addable(request, competition))
     if request.method == "POST" and form.is_valid():
+        guests = form.as_guests()
         try:
-            evening = services.competition_add(
-                competition=competition, tournament=form.cleaned_data["tournament"]
+            added = services.competition_add_played(
+                competition=competition, tournament=form.cleaned_data["tournament"], guests=guests
             )
         except Refused as refused:
             show_refused(request, refused)
         else:
             messages.success(
-                request, _("Added as evening %(number)s.") % {"number": evening.number}
+                request, _("Added as evening %(number)s.") % {"number": added.evening.number}
             )
-            if evening.tournament.players.filter(member=None).exists():
+            joined = len(added.matched.created)
+            if joined:
+                messages.info(request, _joined_message(joined, guests=guests))
+            if added.evening.tournament.players.filter(member=None).exists():
                 return redirect("competition_questions", slug=competition.slug)
+    elif request.method == "POST":
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            messages.error(request, f"{label}: {errors[0]}" if label else str(errors[0]))
     return redirect("competition_detail", slug=competition.slug)
+
+
+def _joined_message(count: int, *, guests: bool) -> str:
+    """How many of an added evening's names joined the register, and as what."""
+    if guests:
+        return ngettext(
+            "%(count)s new name joined the register as a guest (never ranked in a "
+            "competition). A guest can be made a member on their page in the register.",
+            "%(count)s new names joined the register as guests (never ranked in a "
+            "competition). A guest can be made a member on their page in the register.",
+            count,
+        ) % {"count": count}
+    return ngettext(
+        "%(count)s new name joined the register as a member.",
+        "%(count)s new names joined the register as members.",
+        count,
+    ) % {"count": count}
 
 
 @competition_required(DIRECTOR)
@@ -222,6 +248,7 @@ def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse
         form = CheckInForm(request.POST or None, initial=initial, register=competition.club)
     questions: list[NearQuestion] = []
     kinds: list[KindQuestion] = []
+    unanswered: list[NearQuestion | KindQuestion] = []  # on the page before, still open
     if request.method == "POST" and form.is_bound and form.is_valid():
         names = new_names_sorted(
             form.new_people_rows(),
@@ -231,6 +258,7 @@ def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse
         )
         questions = names.asked if names.open else []
         kinds = names.kinds if names.open else []
+        unanswered = names.missing
         ticked = {m.pk: m for m in [*form.cleaned_data["members"], *names.members]}
         if not names.open:
             try:
@@ -264,6 +292,7 @@ def check_in(request: SignedInRequest, competition: Competition) -> HttpResponse
             "last_members": last,
             "questions": questions,
             "kinds": kinds,
+            "unanswered": unanswered,
             "new_member": NEW_MEMBER,
             "new_guest": NEW_GUEST,
             "kind_member": MEMBER,
