@@ -10,6 +10,16 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player
 from tournament.names import name_sort_key
+from tournament.players.layout import (
+    HEADER_SCAN,
+    Layout,
+    Table,
+    column_letter,
+    column_title,
+    layout_for_header,
+    row_text,
+    used_columns,
+)
 from tournament.text import VisibleTextField
 
 
@@ -31,8 +41,78 @@ class PlayerPasteForm(forms.Form):
 class PlayerUploadForm(forms.Form):
     file = forms.FileField(
         label=_("Excel or CSV file"),
-        help_text=_("First column the name, second the club; a header row “Naam / Club” is fine."),
+        help_text=_(
+            "A header row (“Naam”, “Club”, or “Voornaam” and “Achternaam”) is found, also below "
+            "a title; the preview shows which row and columns are taken, and you can choose "
+            "others."
+        ),
     )
+
+
+class PlayerLayoutForm(forms.Form):
+    """Where the players are in an uploaded list, chosen on the preview: the header row, the
+    name's columns and the club's. The list itself comes along signed (``table``, checked by
+    the view), so nothing is uploaded again and nothing in it can be altered."""
+
+    table = forms.CharField(widget=forms.HiddenInput)
+    shown_header = forms.CharField(widget=forms.HiddenInput, required=False)
+    header = forms.ChoiceField(label=_("Header row"), required=False)
+    name = forms.ChoiceField(label=_("Name from"))
+    club = forms.ChoiceField(label=_("Club from"), required=False)
+
+    def __init__(self, *args: Any, table: Table, layout: Layout | None = None, **kwargs: Any):
+        """``layout``: the one shown (an unbound form starts from it; a bound one, the
+        director's choice, is checked against the table alone)."""
+        super().__init__(*args, **kwargs)
+        self.rows = table
+        shown = layout or Layout(None, self._submitted_name(), None)
+        header = cast(forms.ChoiceField, self.fields["header"])
+        header.choices = [("", _("No header row"))] + [
+            (str(n), _("Row %(number)s: %(cells)s") % {"number": n, "cells": row_text(row)})
+            for n, row in enumerate(table[:HEADER_SCAN], start=1)
+            if any(row)
+        ]
+        columns = [(str(c), self._column_text((c,), shown)) for c in used_columns(table)]
+        joined = []
+        if len(shown.name) > 1:
+            joined = [("+".join(map(str, shown.name)), self._column_text(shown.name, shown))]
+        cast(forms.ChoiceField, self.fields["name"]).choices = joined + columns
+        cast(forms.ChoiceField, self.fields["club"]).choices = [("", _("No club")), *columns]
+        if layout is not None:
+            self.initial.update(
+                header=str(layout.header or ""),
+                shown_header=str(layout.header or ""),
+                name="+".join(str(c) for c in layout.name),
+                club="" if layout.club is None else str(layout.club),
+            )
+
+    def _submitted_name(self) -> tuple[int, ...]:
+        """A name joined from two or three of the table's columns, as submitted, or ``()``."""
+        parts = str(self.data.get("name", "")).split("+")
+        if not 1 < len(parts) <= 3 or not all(part.isdigit() for part in parts):
+            return ()
+        name = tuple(int(part) for part in parts)
+        if len(set(name)) < len(name) or set(name) - set(used_columns(self.rows)):
+            return ()
+        return name
+
+    def _column_text(self, columns: tuple[int, ...], layout: Layout) -> str:
+        letters = " + ".join(column_letter(c) for c in columns)
+        titles = " + ".join(t for c in columns if (t := column_title(self.rows, layout, c)))
+        if len(columns) > 1:
+            return _("Columns %(letters)s: %(titles)s") % {"letters": letters, "titles": titles}
+        if not titles:
+            return _("Column %(letter)s") % {"letter": letters}
+        return _("Column %(letter)s: %(title)s") % {"letter": letters, "title": titles}
+
+    def layout(self) -> Layout:
+        """The layout chosen; a header row other than the one shown brings its own columns."""
+        data = self.cleaned_data
+        header = int(data["header"]) if data["header"] else None
+        if data["header"] != (data["shown_header"] or ""):
+            return layout_for_header(self.rows, header)
+        name = tuple(int(c) for c in data["name"].split("+"))
+        return Layout(header, name, int(data["club"]) if data["club"] else None)
 
 
 class PlayerConfirmForm(forms.Form):

@@ -3,25 +3,43 @@
 Spreadsheets come from strangers' laptops, so an upload is checked before it is parsed: its
 size, and for Excel (a zip file) the number of entries and their uncompressed size, which
 refuses zip bombs; openpyxl parses the XML with defusedxml, which refuses entity expansion
-("billion laughs"). Every row then gets its problems named with its line number.
+("billion laughs"). Where the players are in the table it holds (its header row, its name and
+club columns) is found in ``layout``; every row then gets its problems named with its line
+number.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import zipfile
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
+from openpyxl.worksheet._read_only import ReadOnlyWorksheet
 
 from tournament.models import Player
 from tournament.names import folded
+from tournament.players.layout import (
+    GIVEN,
+    NAME,
+    SURNAME,
+    Layout,
+    Table,
+    cell,
+    data_start,
+    has_letter,
+    label_kind,
+    layout_guess,
+)
 from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
 
@@ -40,8 +58,11 @@ ZIP_MAX_UNCOMPRESSED = 50 * 1024 * 1024
 # well under 1 MB of it; a file with far more costs seconds of CPU to read, for no list.
 ZIP_MAX_XML = 10 * 1024 * 1024
 ZIP_MAX_RATIO = 200
-NAME_HEADERS = {"naam", "name", "speler", "player", "spelersnaam"}
-CLUB_HEADERS = {"club", "vereniging", "team"}
+MAX_COLUMNS = 40
+# A cell longer than any name or club is still shown too long, but no longer kept whole.
+CELL_MAX = max(NAME_MAX, CLUB_MAX) + 1
+NOT_A_NAME = gettext_lazy("Not a name: a number or a date.")
+NAME_KINDS = (NAME, GIVEN, SURNAME)
 
 
 class PlayerFileError(ValueError):
@@ -56,6 +77,7 @@ class PlayerRow:
     name: str
     club: str = ""
     problems: list[str] = field(default_factory=list)
+    read_problem: str = ""  # found while reading the file: the name is a number or a date
 
     @property
     def ok(self) -> bool:
@@ -87,7 +109,14 @@ def pasted_clubs_after_commas(rows: Iterable[PlayerRow]) -> bool:
 
 
 def parse_upload(filename: str, data: bytes) -> list[PlayerRow]:
-    """Rows of an uploaded .xlsx or .csv file (first sheet; a header row is recognised)."""
+    """Rows of an uploaded .xlsx or .csv file, laid out as :func:`layout_guess` finds."""
+    table = read_upload(filename, data)
+    return players_from(table, layout_guess(table))
+
+
+def read_upload(filename: str, data: bytes) -> Table:
+    """The cells of an uploaded .xlsx (its first sheet) or .csv file, as text; refused when
+    it cannot be read or holds no name at all."""
     if len(data) > settings.IMPORT_MAX_BYTES:
         raise PlayerFileError(
             _("The file is too large (%(size)s MB; at most %(max)s MB).")
@@ -100,7 +129,40 @@ def parse_upload(filename: str, data: bytes) -> list[PlayerRow]:
         table = _read_csv(data)
     else:
         raise PlayerFileError(_("Upload an Excel file (.xlsx) or a CSV file (.csv)."))
-    return _rows_from_table(table)
+    while table and not any(table[-1]):
+        table.pop()
+    if not table:
+        raise PlayerFileError(_("The file is empty: there is nothing in its first sheet."))
+    if not layout_guess(table).name:
+        raise PlayerFileError(
+            _(
+                "No names found in the file: it holds only numbers, dates or column headings. "
+                "Is this the list of players?"
+            )
+        )
+    return table
+
+
+def players_from(table: Table, layout: Layout) -> list[PlayerRow]:
+    """The players of a table as ``layout`` places them. Never one: the header or a row above
+    it, a repeated header, a row without a letter (a number column's empty places, a date); a
+    name that is a number or a date is a row with a problem."""
+    if not layout.name:
+        return []
+    rows = []
+    for index in range(data_start(table, layout), len(table)):
+        cells = table[index]
+        if not any(has_letter(text) for text in cells):
+            continue
+        parts = [cell(cells, column) for column in layout.name]
+        if any(label_kind(part) in NAME_KINDS for part in parts):
+            continue  # the header again (a list printed over several pages)
+        name = " ".join(part for part in parts if part)
+        row = PlayerRow(line=index + 1, name=name, club=cell(cells, layout.club))
+        if name and not has_letter(name):
+            row.read_problem = str(NOT_A_NAME)
+        rows.append(row)
+    return rows
 
 
 def _check_zip(data: bytes) -> None:
@@ -124,7 +186,7 @@ def _check_zip(data: bytes) -> None:
         )
 
 
-def _read_xlsx(data: bytes) -> list[list[str]]:
+def _read_xlsx(data: bytes) -> Table:
     _check_zip(data)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
@@ -134,34 +196,69 @@ def _read_xlsx(data: bytes) -> list[list[str]]:
         ) from exc
     try:
         sheet = workbook.worksheets[0]
-        table = []
-        for row in sheet.iter_rows(values_only=True):
-            table.append(["" if v is None else str(v).strip() for v in row])
-            if len(table) > MAX_ROWS + 1:
-                raise PlayerFileError(_("More than %(max)s rows.") % {"max": MAX_ROWS})
-        return table
+        if isinstance(sheet, ReadOnlyWorksheet):
+            sheet.reset_dimensions()  # some programs write a wrong size; read every row
+        return _table(sheet.iter_rows(values_only=True))
     finally:
         workbook.close()
 
 
-def _read_csv(data: bytes) -> list[list[str]]:
+def _table(rows: Iterable[Sequence[object]]) -> Table:
+    """Rows of cells as text: :data:`MAX_ROWS` players with something in them (and a few
+    more for a title and a header), among at most five times as many rows."""
+    table: Table = []
+    filled = 0
+    for row in rows:
+        table.append([_text(value) for value in row[:MAX_COLUMNS]])
+        filled += any(table[-1])
+        if filled > MAX_ROWS + 10 or len(table) > 5 * MAX_ROWS:
+            raise PlayerFileError(_("More than %(max)s rows.") % {"max": MAX_ROWS})
+    return table
+
+
+def _text(value: object) -> str:
+    """A cell as text: a whole number without ".0", a date without its midnight."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    elif isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        value = value.date()
+    return str(value).strip()[:CELL_MAX]
+
+
+def _read_csv(data: bytes) -> Table:
     text = _csv_text(data)
+    lines = text.splitlines()
+    delimiter = _csv_delimiter(lines[:50])
+    if lines and lines[0].lower().startswith("sep=") and len(lines[0]) == 5:
+        # Excel's own first line "sep=;": the delimiter, no row (kept empty for line numbers)
+        delimiter, text = lines[0][4], "\n" + text.split("\n", 1)[-1]
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows: list[list[str]] = []
     try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=";,\t")
-    except csv.Error:
-        dialect = csv.excel
-    try:
-        table = []
-        for row in csv.reader(io.StringIO(text), dialect):
-            table.append([cell.strip() for cell in row])
-            if len(table) > MAX_ROWS + 1:
-                raise PlayerFileError(_("More than %(max)s rows.") % {"max": MAX_ROWS})
+        for row in reader:
+            rows.append(row)
+            if len(rows) > 5 * MAX_ROWS:
+                break
     except csv.Error as exc:  # a field too long for a name, a stray NUL, an open quote
         raise PlayerFileError(
             _("The CSV file cannot be read (line %(line)s). Save it again as CSV from Excel.")
-            % {"line": len(table) + 1}
+            % {"line": reader.line_num}
         ) from exc
-    return table
+    return _table(rows)
+
+
+def _csv_delimiter(lines: list[str]) -> str:
+    """The separator most lines have equally often (a title line has none): a semicolon, a
+    tab or a comma, in that order of preference."""
+    best, best_lines = ",", 0
+    for delimiter in ";\t,":
+        counts = Counter(line.count(delimiter) for line in lines if delimiter in line)
+        agreeing = counts.most_common(1)[0][1] if counts else 0
+        if agreeing > best_lines:
+            best, best_lines = delimiter, agreeing
+    return best
 
 
 def _csv_text(data: bytes) -> str:
@@ -178,25 +275,6 @@ def _csv_text(data: bytes) -> str:
     )
 
 
-def _rows_from_table(table: list[list[str]]) -> list[PlayerRow]:
-    name_col, start = 0, 0
-    club_col: int | None = 1
-    if table:
-        header = [cell.lower() for cell in table[0]]
-        if any(h in NAME_HEADERS for h in header):
-            name_col = next(i for i, h in enumerate(header) if h in NAME_HEADERS)
-            club_col = next((i for i, h in enumerate(header) if h in CLUB_HEADERS), None)
-            start = 1
-    rows = []
-    for number, cells in enumerate(table[start:], start=start + 1):
-        if not any(cells):
-            continue
-        name = cells[name_col] if name_col < len(cells) else ""
-        club = cells[club_col] if club_col is not None and club_col < len(cells) else ""
-        rows.append(PlayerRow(line=number, name=name, club=club))
-    return rows
-
-
 def check_rows(rows: Iterable[PlayerRow], *, existing: Iterable[str]) -> list[PlayerRow]:
     """Name every problem: empty or too long, twice in the list, or already registered."""
     # Names read the one way every page reads them: "van 't Hof" and "van t Hof" are one.
@@ -204,7 +282,7 @@ def check_rows(rows: Iterable[PlayerRow], *, existing: Iterable[str]) -> list[Pl
     seen: dict[str, int] = {}
     checked = []
     for row in rows:
-        row.problems = []
+        row.problems = [row.read_problem] if row.read_problem else []
         hidden = text_hidden_character(row.name + row.club) is not None
         # "Jan  de Boer" typed with two spaces is the same Jan de Boer.
         row.name, row.club = text_normalised(row.name), text_normalised(row.club)

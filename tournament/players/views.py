@@ -18,6 +18,7 @@ from tournament.players.forms import (
     ApartPairForm,
     PlayerConfirmForm,
     PlayerForm,
+    PlayerLayoutForm,
     PlayerPasteForm,
     PlayerUploadForm,
     PlayerWithdrawForm,
@@ -27,13 +28,19 @@ from tournament.players.importing import (
     PlayerRow,
     check_rows,
     parse_pasted,
-    parse_upload,
     pasted_clubs_after_commas,
+    players_from,
+    read_upload,
 )
+from tournament.players.layout import Layout, LayoutSummary, Table, layout_guess, layout_summary
 from tournament.players.selectors import player_history, player_rows, players_kept_apart
 from tournament.venue.costly import costly
 
 PREVIEW_SALT = "tournament.players.preview"
+TABLE_SALT = "tournament.players.table"
+# The uploaded list rides along the preview, signed, to be laid out again without a new upload;
+# past this size (a list of thousands of long rows) the preview offers no other layout.
+TABLE_KEPT_MAX = 3_000_000
 
 
 def _register(request: HttpRequest, tournament: Tournament, rows: list[PlayerRow]) -> bool:
@@ -86,6 +93,8 @@ def _preview(
     source_form: PlayerPasteForm | PlayerUploadForm,
     *,
     comma_hint: bool = False,
+    layout: LayoutSummary | None = None,
+    layout_form: PlayerLayoutForm | None = None,
 ) -> HttpResponse:
     checked = check_rows(rows, existing=tournament.players.values_list("name", flat=True))
     good = [{"line": r.line, "name": r.name, "club": r.club} for r in checked if r.ok]
@@ -103,8 +112,43 @@ def _preview(
             "open_round": services.first_open_round(tournament),
             "source_form": source_form,
             "comma_hint": comma_hint,
+            "layout": layout,
+            "layout_form": layout_form,
         },
     )
+
+
+def _table_preview(
+    request: HttpRequest, tournament: Tournament, table: Table, signed: str, layout: Layout
+) -> HttpResponse:
+    """The preview of an uploaded list, with the header row and columns taken and a form to
+    choose others (the list comes along signed)."""
+    form = None
+    if len(signed) <= TABLE_KEPT_MAX:
+        form = PlayerLayoutForm(table=table, layout=layout, initial={"table": signed})
+    return _preview(
+        request,
+        tournament,
+        players_from(table, layout),
+        PlayerUploadForm(),
+        layout=layout_summary(table, layout),
+        layout_form=form,
+    )
+
+
+def _relayout(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """The preview again with the header row and columns the director chose."""
+    signed = request.POST["table"]
+    try:
+        table: Table = signing.loads(signed, salt=TABLE_SALT, max_age=3600)
+    except signing.BadSignature:
+        messages.error(request, _("The preview has expired; upload the list again."))
+        return None
+    form = PlayerLayoutForm(request.POST, table=table)
+    if not form.is_valid():
+        messages.error(request, _("Choose the header row and the columns from the lists."))
+        return None
+    return _table_preview(request, tournament, table, signed, form.layout())
 
 
 def _confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
@@ -149,6 +193,10 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         done = _confirm(request, tournament)
         if done:
             return done
+    if request.method == "POST" and "table" in request.POST:
+        shown = _relayout(request, tournament)
+        if shown:
+            return shown
     form = PlayerUploadForm(
         request.POST if request.FILES else None, request.FILES if request.FILES else None
     )
@@ -156,15 +204,16 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             data = upload.read()
-            rows = costly(
-                request.user, lambda: parse_upload(upload.name, data), club=tournament.club
+            table = costly(
+                request.user, lambda: read_upload(upload.name, data), club=tournament.club
             )
         except PlayerFileError as exc:
             form.add_error("file", str(exc))
         except Refused as refused:
             form.add_error("file", refused.message)
         else:
-            return _preview(request, tournament, rows, form)
+            signed = signing.dumps(table, salt=TABLE_SALT, compress=True)
+            return _table_preview(request, tournament, table, signed, layout_guess(table))
     return render(
         request,
         "tournament/player_add_many.html",
