@@ -96,8 +96,10 @@ def test_standings_sheet_matches_the_standings(workbook, tournament):
     assert sheet.auto_filter.ref == "A2:I15"
     assert sheet["A3"].data_type == "n" and sheet["D3"].data_type == "n"
     assert 25 <= sheet.column_dimensions["B"].width <= 40  # the long names, within reason
-    assert sheet.page_setup.orientation == "landscape"
+    # Its few columns print upright, one page wide, the title and header on every page.
+    assert sheet.page_setup.orientation == "portrait"
     assert sheet.print_title_rows == "$1:$2"
+    assert sheet.print_area == "'Standings'!$A$1:$I$15"
     assert sheet.sheet_properties.pageSetUpPr.fitToPage
     assert (sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (1, 0)
 
@@ -167,30 +169,55 @@ def test_bol_cells_are_zero_shown_as_bol_so_columns_sum(workbook, tournament):
         assert sum(per_deal) == row[-3]
 
 
-def test_round_sheets_print_in_two_page_widths_at_readable_size(workbook):
+def test_every_sheet_prints_one_page_wide_with_its_header_clear_of_the_rows(workbook):
+    """What LibreOffice makes of it is in test_workbook_pages (a browser test)."""
+    orientations = {}
+    for sheet in workbook.worksheets:
+        setup, margins = sheet.page_setup, sheet.page_margins
+        assert int(setup.paperSize) == int(sheet.PAPERSIZE_A4), sheet.title
+        assert sheet.sheet_properties.pageSetUpPr.fitToPage, sheet.title
+        assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), sheet.title
+        assert margins.header < margins.top - 0.3 and margins.footer < margins.bottom
+        assert sheet.print_area.startswith(f"'{sheet.title}'!$A$1:"), sheet.title
+        orientations[sheet.title] = setup.orientation
+    assert orientations == {
+        "Standings": "portrait",
+        "Round 1": "landscape",
+        "Round 2": "landscape",
+        "Statistics": "landscape",
+        "Games": "portrait",
+    }
+
+
+def test_round_sheets_print_one_page_wide_at_readable_size(workbook):
     sheet = workbook["Round 1"]
-    setup = sheet.page_setup
-    assert setup.orientation == "landscape" and int(setup.paperSize) == int(sheet.PAPERSIZE_A4)
-    assert not sheet.sheet_properties.pageSetUpPr.fitToPage
-    assert int(setup.scale) * 11 / 100 >= 8  # Excel's 11 pt default, on paper
-    assert sheet.print_title_cols == "$A:$C"
-    assert [b.id for b in sheet.col_breaks.brk] == [3 + 3 * 6]
-    # Each page width holds its columns: A4 landscape less the margins, at the scale, with room
-    # for LibreOffice, which draws the columns about 17 % wider when Calibri is missing
-    # (checked by converting the workbook there: two pages per round, no lone column).
-    page_mm = (
-        (297 - 25.4 * (sheet.page_margins.left + sheet.page_margins.right)) * 100 / int(setup.scale)
-    )
+    assert sheet.print_title_cols == "$A:$C" and sheet.print_title_rows == "$1:$2"
+    assert sheet.print_area == "'Round 1'!$A$1:$AO$15"
+    assert not sheet.col_breaks.brk
+    # The column headers stand on end, so that each column is as wide as its numbers; the row
+    # is tall enough for the longest of them.
+    assert {sheet.cell(2, c).alignment.textRotation for c in (1, 2, *range(4, 42))} == {90}
+    assert sheet.row_dimensions[2].height >= 6 * len("Revokes")
+    # Excel fits the sheet to the page's width at the scale its columns allow: A4 landscape
+    # less the margins, Calibri 11's 7 pixels a digit's width.
+    page_pixels = (297 / 25.4 - sheet.page_margins.left - sheet.page_margins.right) * 96
+    widths = [sheet.column_dimensions[get_column_letter(c)].width for c in range(1, 42)]
+    scale = page_pixels / sum(round(w * 7) for w in widths)
+    assert scale * 11 >= 9.5  # points on paper
+    # A line opens each deal and each table.
+    assert all(sheet.cell(3, 4 + 3 * deal).border.left.style == "thin" for deal in range(12))
+    tables = [sheet.cell(row, 1).value for row in range(3, sheet.max_row + 1)]
+    for row, (above, table) in enumerate(zip([None, *tables], tables, strict=False), start=3):
+        assert (sheet.cell(row, 2).border.top.style == "thin") == (table != above), row
 
-    def width_mm(first, last):
-        widths = [sheet.column_dimensions[get_column_letter(i)].width for i in range(first, last)]
-        return sum((w * 7 + 5) * 25.4 / 96 for w in widths)
 
-    titles = width_mm(1, 4)
-    assert titles + width_mm(4, 4 + 18) <= 0.85 * page_mm
-    assert titles + width_mm(4 + 18, 4 + 3 * len(DEALS) + 5) <= 0.85 * page_mm
-    # The header fits between the page's edge and the first row.
-    assert sheet.page_margins.header < sheet.page_margins.top
+def test_every_cell_names_its_font(workbook):
+    """LibreOffice prints a font without a name in a serif (a bold header among sans-serif
+    numbers); openpyxl's default style is Calibri."""
+    for sheet in workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                assert cell.font.name == "Calibri", (sheet.title, cell.coordinate)
 
 
 def test_every_printed_page_names_the_tournament_the_sheet_and_the_page(director, tournament):

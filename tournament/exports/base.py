@@ -37,8 +37,17 @@ PROVISIONAL_FORMAT = '0"*";-0"*";0"*"'
 CREATOR = "Bollen-toernooi"
 # Text one indent from the cell's left edge, so that a name never touches the number before it.
 TEXT_INDENT = Alignment(indent=1)
-TITLE_FONT = Font(bold=True, size=13)
-PROVISIONAL_FONT = Font(italic=True)
+
+
+def xlsx_font(*, bold: bool = False, italic: bool = False, size: int = 11) -> Font:
+    """Calibri, as openpyxl's default style, named on every styled cell: LibreOffice prints a
+    font without a name in a serif."""
+    return Font(name="Calibri", family=2, scheme="minor", sz=size, b=bold, i=italic)
+
+
+TITLE_FONT = xlsx_font(bold=True, size=13)
+HEADER_FONT = xlsx_font(bold=True)
+PROVISIONAL_FONT = xlsx_font(italic=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +178,7 @@ def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> Cell:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         cell.data_type = "s"
     if bold:
-        cell.font = Font(bold=True)
+        cell.font = HEADER_FONT
     return cell
 
 

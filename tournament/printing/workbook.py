@@ -8,7 +8,8 @@ Sheets (names in the tournament's language): the standings (``Klassement``: rank
 points per round, total, bollen, correct, provisional), one sheet per round with every table's
 full sheet (bid, tricks, and the points or "bol" for each player and deal, then the totals of
 the form), and ``Statistieken`` (``scoring.statistics`` laid out). Numbers are stored as
-numbers, text from users never as a formula.
+numbers, text from users never as a formula. Every sheet prints one page wide, in Excel and in
+LibreOffice (``workbook_layout``).
 """
 
 from __future__ import annotations
@@ -16,24 +17,20 @@ from __future__ import annotations
 import io
 from collections import defaultdict
 from collections.abc import Sequence
-from copy import copy
 from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import Cell
-from openpyxl.styles import Alignment, Font
+from openpyxl.styles import Alignment, Border
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.pagebreak import Break
 
 # The sheets are write-only; the stubs type them, as they print, as a Worksheet.
 from openpyxl.worksheet.worksheet import Worksheet
 
-from scoring.deals import DEAL_COUNT, DEALS, MAX_SEATS
+from scoring.deals import DEAL_COUNT, DEALS
 from scoring.sheet import CellState, deal_box
 from scoring.statistics import (
     BidTally,
@@ -55,25 +52,42 @@ from tournament.exports.base import (
     xlsx_cell,
     xlsx_heading,
     xlsx_page_header,
-    xlsx_printable,
 )
 from tournament.models import Player, Round, Tournament
+from tournament.printing.workbook_layout import (
+    BOLD,
+    CENTER,
+    LINE,
+    ROW_POINTS,
+    print_setup,
+    rows_per_page,
+    set_widths,
+    styled,
+    widths_of,
+)
 from tournament.standings.exports import standings_rows, workbook_title
 from tournament.standings.selectors import tournament_standings
 
-BOLD = Font(bold=True)
-CENTER = Alignment(horizontal="center")
 PERCENT = "0.0%"
 NAME_WIDTH = 24
-ROUND_NAME_WIDTH = 20
-# A round sheet prints at 75 %: Excel's 11 pt becomes 8.25 pt on paper. The first six deals fill
-# one A4 landscape width; the other five and the totals the next. Fitting all 41 columns on one
-# width would print them at about 5 pt. Each width is planned at no more than 85 % of the page
-# in Excel's measure, because LibreOffice without Calibri draws the columns about 17 % wider.
-ROUND_SCALE = 75
-DEALS_ON_FIRST_PAGE = 6
-ROWS_PER_PAGE = 34
-ROUND_MARGINS = PageMargins(left=0.25, right=0.25, top=0.75, bottom=0.6, header=0.3, footer=0.3)
+# A round sheet's 41 columns print one A4 landscape page wide, at about 95 % in Excel (a little
+# smaller in LibreOffice without Calibri): the column headers stand on end, so that each column
+# is as wide as what it holds (a digit, "bol", a total), and a grey line opens each deal and
+# each table.
+ROUND_NAME_WIDTH = 22
+NUMBER_WIDTH = 3.6  # table, seat
+DEAL_WIDTHS = (3.2, 3.2, 3.8)  # bid, tricks, points
+TOTAL_WIDTH = 4.6
+ON_END = Alignment(horizontal="center", vertical="bottom", textRotation=90)
+NAME_HEADER = Alignment(vertical="bottom", indent=1)
+# A name longer than its column shrinks to fit it (the next column is never empty).
+NAME_CELL = Alignment(indent=1, shrink_to_fit=True)
+DEAL_LINE = Border(left=LINE)
+TABLE_LINE = Border(top=LINE)
+BOTH_LINES = Border(left=LINE, top=LINE)
+# Points a character of a bold header takes standing on end, in LibreOffice's wider font.
+ON_END_POINTS = 7.5
+WRAPPED = Alignment(horizontal="right", vertical="bottom", wrap_text=True)
 
 
 class FinalWorkbookExporter:
@@ -114,7 +128,7 @@ class FinalWorkbookExporter:
         else:
             title = workbook_title(self.tournament, rows.title)
         workbook = new_workbook(title)
-        xlsx_add_sheet(workbook, _("Standings"), rows)
+        _standings_print_setup(xlsx_add_sheet(workbook, _("Standings"), rows), rows)
         by_round: dict[int, list[TableScore]] = defaultdict(list)
         for sheet in sheets:
             by_round[sheet.round_number].append(sheet)
@@ -139,77 +153,72 @@ class FinalWorkbookExporter:
         return buffer.getvalue()
 
 
-def _set_widths(sheet: Worksheet, widths: Sequence[float]) -> None:
-    for index, width in enumerate(widths, start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
+def _round_widths(longest_name: int) -> list[float]:
+    name = min(max(longest_name + 2, 12), ROUND_NAME_WIDTH)
+    return [NUMBER_WIDTH, NUMBER_WIDTH, name, *DEAL_WIDTHS * len(DEALS), *[TOTAL_WIDTH] * 5]
 
 
-def _styled(
-    sheet: Worksheet,
-    value: Any,
-    *,
-    font: Font | None = None,
-    alignment: Alignment | None = None,
-    number: str | None = None,
-) -> Cell:
-    """A cell with a font, alignment or number format. openpyxl files each style it is given
-    by hashing it (a third of the workbook's time for 15,000 styled cells), so the first cell
-    of each combination in a workbook is styled that way and the others share its style ids:
-    one array for all of them, which nothing changes once a cell is made (a write-only cell is
-    written as it is appended)."""
-    cell = xlsx_cell(sheet, value) if isinstance(value, str) else WriteOnlyCell(sheet, value)
-    if font is None and alignment is None and number is None:
-        return cell
-    styles = sheet.parent.__dict__.setdefault("_bollen_styles", {})
-    key = (id(font), id(alignment), number)
-    known = styles.get(key)
-    if known is not None:
-        cell._style = known[0]  # type: ignore[attr-defined]  # openpyxl's own, not in the stubs
-        return cell
-    if font is not None:
-        cell.font = font
-    if alignment is not None:
-        cell.alignment = alignment
-    if number is not None:
-        cell.number_format = number
-    # The font and alignment are kept with the ids so that their ids are not reused.
-    styles[key] = (copy(cell._style), font, alignment)  # type: ignore[attr-defined]  # as above
-    return cell
-
-
-def _round_widths(
-    fixed: Sequence[str], per_deal: Sequence[str], totals: Sequence[str], longest_name: int
-) -> list[float]:
-    return (
-        [max(len(h) + 1.5, 5) for h in fixed[:2]]
-        + [min(max(longest_name + 2, 12), ROUND_NAME_WIDTH)]
-        + [max(len(h) + 0.5, 4) for h in per_deal] * len(DEALS)
-        + [max(len(h) + 0.5, 5) for h in totals]
+def _round_page_setup(
+    sheet: Worksheet, widths: Sequence[float], header_points: float, tables: Sequence[TableScore]
+) -> None:
+    """One A4 landscape page wide, the header rows and the table, seat and name columns on
+    every page; a table's players never split over two pages."""
+    rows = sum(len(t.player_ids) for t in tables)
+    print_setup(
+        sheet,
+        widths=widths,
+        rows=rows + 2,
+        title_rows="1:2",
+        title_columns="A:C",
+        orientation="landscape",
     )
-
-
-def _round_page_setup(sheet: Worksheet, n_fixed: int, tables: Sequence[TableScore]) -> None:
-    """Printed on A4 landscape at a fixed scale (type stays above 8 pt): the first deals on one
-    page width, the other deals and the totals on the next, the table, seat and name columns and
-    both header rows repeated on each; a table's players never split over two pages."""
-    xlsx_printable(sheet, title_rows="1:2")
-    fit = sheet.sheet_properties.pageSetUpPr
-    assert fit is not None  # openpyxl gives every sheet one
-    fit.fitToPage = False
-    sheet.page_setup.scale = ROUND_SCALE
-    sheet.page_setup.fitToWidth = None
-    sheet.page_setup.fitToHeight = None
-    sheet.print_title_cols = f"A:{get_column_letter(n_fixed)}"
-    sheet.page_margins = ROUND_MARGINS
-    sheet.col_breaks.append(Break(id=n_fixed + 3 * DEALS_ON_FIRST_PAGE))
+    per_page = rows_per_page(widths, ROW_POINTS + header_points)
     row, on_page = 2, 0
     for table in tables:
         size = len(table.player_ids)
-        if on_page and on_page + size > ROWS_PER_PAGE:
+        if on_page and on_page + size > per_page:
             sheet.row_breaks.append(Break(id=row))
             on_page = 0
         row += size
         on_page += size
+
+
+def _round_row(
+    sheet: Worksheet,
+    values: Sequence[Any],
+    alignments: Sequence[Alignment | None],
+    lines: frozenset[int],
+    bols: dict[int, str],
+    *,
+    first: bool,
+    cells: dict[tuple[Any, ...], Any],
+) -> list[Any]:
+    """The cells of one player's row: a line left of each deal and of the totals, and above
+    the table's first player; ``bols`` gives the number format of the columns that hold a
+    bol. A write-only sheet writes each cell as it is appended (openpyxl places it, then writes
+    it, before it looks at the next), so one styled cell of a number stands in every place that
+    shows it with that style: ``cells`` keeps them for the sheet."""
+    row: list[Any] = []
+    for column, value in enumerate(values):
+        if first:
+            border: Border | None = BOTH_LINES if column in lines else TABLE_LINE
+        else:
+            border = DEAL_LINE if column in lines else None
+        number, alignment = bols.get(column), alignments[column]
+        if border is None and (value is None or (number is None and alignment is None)):
+            row.append(value)
+            continue
+        if isinstance(value, str):
+            row.append(styled(sheet, value, alignment=alignment, border=border))
+            continue
+        key = (value, id(alignment), number, id(border))
+        cell = cells.get(key)
+        if cell is None:
+            cell = cells[key] = styled(
+                sheet, value, alignment=alignment, number=number, border=border
+            )
+        row.append(cell)
+    return row
 
 
 def add_round_sheet(
@@ -225,7 +234,7 @@ def add_round_sheet(
 
     A bol is the number 0 shown as "bol" by its number format, so that a column still sums to
     the points. The first header row names the deals (1 2 3 4 5 5Z 5B 4 3 2 1) above their three
-    columns; the second names the columns and carries the autofilter.
+    columns; the second names the columns, on end, and carries the autofilter.
     """
     sheet = workbook.create_sheet(title=title[:31])
     bol = _("bol").replace('"', "")
@@ -233,63 +242,67 @@ def add_round_sheet(
     fixed = [_("Table"), _("Seat"), _("Name")]
     totals = [_("Revokes"), _("Bollen"), _("Points"), _("Correct"), _("Total")]
     per_deal = [_("Bid"), _("Tricks"), _("Points")]
+    header = fixed + per_deal * len(DEALS) + totals
     longest = max((len(players[p].name) for t in tables for p in t.player_ids), default=10)
-    _set_widths(sheet, _round_widths(fixed, per_deal, totals, longest))
-    width = len(fixed) + 3 * len(DEALS) + len(totals)
+    widths = _round_widths(longest)
+    set_widths(sheet, widths)
+    header_points = max(len(h) for h in header if h != fixed[2]) * ON_END_POINTS + 6
+    sheet.row_dimensions[2].height = header_points
     sheet.freeze_panes = "D3"
-    _round_page_setup(sheet, len(fixed), tables)
-    sheet.auto_filter.ref = (
-        f"A2:{get_column_letter(width)}{sum(len(t.player_ids) for t in tables) + 2}"
-    )
+    _round_page_setup(sheet, widths, header_points, tables)
+    rows = sum(len(t.player_ids) for t in tables)
+    sheet.auto_filter.ref = f"A2:{get_column_letter(len(header))}{rows + 2}"
 
+    # The first column of each deal and of the totals.
+    lines = frozenset(len(fixed) + 3 * index for index in range(len(DEALS) + 1))
     labels: list[Any] = [None] * len(fixed)
-    for index, spec in enumerate(DEALS):
-        first = len(fixed) + 3 * index + 1
-        sheet.merged_cells.add(f"{get_column_letter(first)}1:{get_column_letter(first + 2)}1")
+    for spec in DEALS:
         # "5Z" and "5B" are text, the hand sizes numbers: no "number stored as text" flag.
         label = int(spec.label) if spec.label.isdigit() else spec.label
-        labels += [_styled(sheet, label, font=BOLD, alignment=CENTER), None, None]
+        labels += [styled(sheet, label, font=BOLD, alignment=CENTER, border=DEAL_LINE), None, None]
+        first = len(labels) - 2
+        sheet.merged_cells.add(f"{get_column_letter(first)}1:{get_column_letter(first + 2)}1")
+    labels.append(styled(sheet, None, border=DEAL_LINE))
     sheet.append(labels)
-    sheet.append([_styled(sheet, h, font=BOLD) for h in fixed + per_deal * len(DEALS) + totals])
+    sheet.append(
+        [
+            styled(
+                sheet,
+                h,
+                font=BOLD,
+                alignment=NAME_HEADER if column == 2 else ON_END,
+                border=DEAL_LINE if column in lines else None,
+            )
+            for column, h in enumerate(header)
+        ]
+    )
 
-    # A write-only sheet writes each cell as it is appended (openpyxl places it, then writes
-    # it, before it looks at the next), so one styled cell of a value stands in every place
-    # that shows it: a bol, a seat number, a table's number on its rows.
-    empty_deal = [None, None, None]
-    bol_cell = None  # styled at the first bol, so that a sheet without any adds no style
-    seat_cells = [_styled(sheet, seat, alignment=CENTER) for seat in range(1, MAX_SEATS + 1)]
+    cells: dict[tuple[Any, ...], Any] = {}
+    alignments = [CENTER, CENTER, NAME_CELL, *[CENTER] * (3 * len(DEALS)), *[None] * len(totals)]
     for table in tables:
         deals = boxes[table.table_id]
-        unwritten = empty_deal * (DEAL_COUNT - len(deals))
-        table_cell = _styled(sheet, table.table_number, alignment=CENTER)
         for seat, player_id in enumerate(table.player_ids):
-            row: list[Any] = [
-                table_cell,
-                seat_cells[seat],
-                _styled(sheet, players[player_id].name, alignment=TEXT_INDENT),
-            ]
+            values: list[Any] = [table.table_number, seat + 1, players[player_id].name]
+            bols: dict[int, str] = {}
             for deal in deals:
                 bid, tricks = deal[seat]
                 state, points = deal_box(bid, tricks)
-                if state is CellState.KEPT:
-                    score: Any = points
-                elif state is CellState.BOL:
-                    if bol_cell is None:
-                        bol_cell = _styled(sheet, 0, number=bol_format)
-                    score = bol_cell
-                else:
-                    score = None
-                row += (bid, tricks, score)
-            row += unwritten
+                if state is CellState.BOL:
+                    bols[len(values) + 2] = bol_format
+                score = points if state in (CellState.KEPT, CellState.BOL) else None
+                values += (bid, tricks, score)
+            values += [None] * 3 * (DEAL_COUNT - len(deals))
             seat_totals = table.totals[seat]
-            row += (
+            values += (
                 seat_totals.penalty_bollen,
                 seat_totals.bollen,
                 seat_totals.points,
                 seat_totals.correct,
                 seat_totals.tournament_points,
             )
-            sheet.append(row)
+            sheet.append(
+                _round_row(sheet, values, alignments, lines, bols, first=seat == 0, cells=cells)
+            )
 
 
 def _tally_row(kind: str, group: str, tally: BidTally) -> list[Any]:
@@ -353,19 +366,27 @@ def _game_rows(
         sheet.append([xlsx_cell(sheet, pgettext("no games", "none"))])
         return
     header = [_("Round"), _("Table"), _("Name"), _("Total"), _("Bollen"), _("Points"), _("Correct")]
-    sheet.append([_styled(sheet, h, font=BOLD) for h in header])
+    sheet.append([styled(sheet, h, font=BOLD) for h in header])
     for game in games:
         sheet.append(
             [
                 game.round,
                 game.table,
-                _styled(sheet, players[game.player].name, alignment=TEXT_INDENT),
+                styled(sheet, players[game.player].name, alignment=TEXT_INDENT),
                 game.tournament_points,
                 game.bollen,
                 game.points,
                 game.correct,
             ]
         )
+
+
+def _statistics_widths(rows: Rows) -> list[float]:
+    """The kind and deal columns as wide as their text; a number column as wide as the longest
+    word of its header, which wraps (with room for LibreOffice's wider bold letters)."""
+    texts = [max(len(str(r[column])) for r in [rows.header, *rows.rows]) + 2 for column in (0, 1)]
+    words = [max(len(word) for word in h.split()) for h in rows.header[2:]]
+    return [*texts, *(max(10, round(1.2 * length + 2)) for length in words)]
 
 
 def add_statistics_sheet(
@@ -375,26 +396,45 @@ def add_statistics_sheet(
     best single game on the next, with column widths of their own."""
     rows = statistics_rows(statistics)
     sheet = workbook.create_sheet(title=_("Statistics")[:31])
-    _set_widths(sheet, [max(len(rows.header[0]), 16), 30] + [len(h) + 3 for h in rows.header[2:]])
+    widths = _statistics_widths(rows)
+    set_widths(sheet, widths)
+    wraps = any(len(h) > width - 2 for h, width in zip(rows.header, widths, strict=True))
+    sheet.row_dimensions[1].height = 2 * ROW_POINTS if wraps else ROW_POINTS
     sheet.freeze_panes = "A2"
-    xlsx_printable(sheet, title_rows="1:1")
+    print_setup(sheet, widths=widths, rows=len(rows.rows) + 1, title_rows="1:1")
     sheet.auto_filter.ref = f"A1:{get_column_letter(len(rows.header))}{len(rows.rows) + 1}"
-    sheet.append([_styled(sheet, h, font=BOLD) for h in rows.header])
+    sheet.append(
+        [
+            styled(sheet, h, font=BOLD, alignment=None if i < 2 else WRAPPED)
+            for i, h in enumerate(rows.header)
+        ]
+    )
     for values in rows.rows:
         sheet.append(
             [xlsx_cell(sheet, v) for v in values[:7]]
-            + [_styled(sheet, v, number=PERCENT) for v in values[7:]]
+            + [styled(sheet, v, number=PERCENT) for v in values[7:]]
         )
 
     games = workbook.create_sheet(title=_("Games")[:31])
-    _set_widths(games, GAME_HEADER_WIDTHS)
-    xlsx_printable(games, orientation="portrait")
+    set_widths(games, GAME_HEADER_WIDTHS)
+    # The set-up goes before the first row: a write-only sheet writes its properties with it.
+    written = 3 + sum(1 + len(g) if g else 1 for g in (statistics.bol_free, statistics.best))
+    print_setup(games, widths=GAME_HEADER_WIDTHS, rows=written)
     bol_free = _("Bol-free games: %(count)s of %(games)s games") % {
         "count": len(statistics.bol_free),
         "games": statistics.player_games,
     }
-    games.append([_styled(games, bol_free, font=BOLD)])
+    games.append([styled(games, bol_free, font=BOLD)])
     _game_rows(games, statistics.bol_free, players)
     games.append([])
-    games.append([_styled(games, _("Best single game"), font=BOLD)])
+    games.append([styled(games, _("Best single game"), font=BOLD)])
     _game_rows(games, statistics.best, players)
+
+
+def _standings_print_setup(sheet: Worksheet, rows: Rows) -> None:
+    """The standings as ``xlsx_add_sheet`` lays them out, printed as the other sheets are: the
+    title, the header, the rows and the legend below them."""
+    header_rows = 2 if rows.title else 1
+    columns = max([len(rows.header), *(len(note) for note in rows.notes)])
+    count = header_rows + len(rows.rows) + (1 + len(rows.notes) if rows.notes else 0)
+    print_setup(sheet, widths=widths_of(sheet, columns), rows=count, title_rows=f"1:{header_rows}")

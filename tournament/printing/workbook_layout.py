@@ -1,0 +1,139 @@
+"""How the ranking workbook looks and prints: its cell styles and each sheet's page set-up.
+
+Every styled cell names its font (Calibri, the workbook's default): LibreOffice prints a font
+without a name in a serif. Every sheet prints on A4 one page wide (fit to width, as many pages
+down as it needs), upright unless that shrinks its type much, its header rows (and the round
+sheets' name columns) on every page, the cells it fills as its print area, and the page header
+(``xlsx_page_header``) in a margin of its own above them.
+
+Excel measures a column in widths of a digit of its default font (7 pixels for Calibri 11);
+LibreOffice without Calibri draws the same column about 20 % wider, so it prints a sheet at a
+smaller scale than Excel does and fits at least the rows Excel fits on a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from copy import copy
+from typing import Any, Literal
+
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Alignment, Border, Font, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.page import PageMargins
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tournament.exports.base import HEADER_FONT, xlsx_cell, xlsx_printable
+
+BOLD = HEADER_FONT
+CENTER = Alignment(horizontal="center")
+LINE = Side(style="thin", color="808080")
+# The header prints 0.3" below the paper's edge, the rows from 0.8": the heading's line (11 pt)
+# stays clear of them in Excel and in LibreOffice, which takes the header's room from the top.
+MARGINS = PageMargins(left=0.4, right=0.4, top=0.8, bottom=0.6, header=0.3, footer=0.3)
+A4_INCHES = (8.27, 11.69)
+PIXELS_PER_INCH = 96
+POINTS_PER_INCH = 72
+DIGIT_PIXELS = 7  # Calibri 11
+ROW_POINTS = 15  # Excel's default row height for Calibri 11
+# A list prints upright (more rows a page) unless its type would shrink below 85 %.
+UPRIGHT_SCALE = 0.85
+
+
+def styled(
+    sheet: Worksheet,
+    value: Any,
+    *,
+    font: Font | None = None,
+    alignment: Alignment | None = None,
+    number: str | None = None,
+    border: Border | None = None,
+) -> Cell:
+    """A cell with a font, alignment, number format or border. openpyxl files each style it is
+    given by hashing it (a third of the workbook's time for 15,000 styled cells), so the first
+    cell of each combination in a workbook is styled that way and the others share its style
+    ids: one array for all of them, which nothing changes once a cell is made (a write-only cell
+    is written as it is appended). ``value`` may be ``None``: an empty cell that shows its
+    border."""
+    cell = xlsx_cell(sheet, value) if isinstance(value, str) else WriteOnlyCell(sheet, value)
+    if font is None and alignment is None and number is None and border is None:
+        return cell
+    styles = sheet.parent.__dict__.setdefault("_bollen_styles", {})
+    key = (id(font), id(alignment), number, id(border))
+    known = styles.get(key)
+    if known is not None:
+        cell._style = known[0]  # type: ignore[attr-defined]  # openpyxl's own, not in the stubs
+        return cell
+    if font is not None:
+        cell.font = font
+    if alignment is not None:
+        cell.alignment = alignment
+    if number is not None:
+        cell.number_format = number
+    if border is not None:
+        cell.border = border
+    # The styles are kept with the ids so that their ids are not reused.
+    styles[key] = (copy(cell._style), font, alignment, border)  # type: ignore[attr-defined]
+    return cell
+
+
+def set_widths(sheet: Worksheet, widths: Sequence[float]) -> None:
+    for index, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+
+
+def widths_of(sheet: Worksheet, count: int) -> list[float]:
+    """The widths set on the first ``count`` columns (Excel's default where none is)."""
+    return [
+        sheet.column_dimensions[get_column_letter(index)].width or 8.43
+        for index in range(1, count + 1)
+    ]
+
+
+def _printable_inches(orientation: Literal["portrait", "landscape"]) -> tuple[float, float]:
+    """The width and height of an A4 page within the margins."""
+    short, long = A4_INCHES
+    width, height = (short, long) if orientation == "portrait" else (long, short)
+    return (
+        width - MARGINS.left - MARGINS.right,
+        height - MARGINS.top - MARGINS.bottom,
+    )
+
+
+def fit_scale(widths: Sequence[float], orientation: Literal["portrait", "landscape"]) -> float:
+    """The scale at which Excel prints columns of ``widths`` one page wide (at most 1)."""
+    pixels = sum(int(width * DIGIT_PIXELS + 0.5) for width in widths)
+    page = _printable_inches(orientation)[0] * PIXELS_PER_INCH
+    return min(1.0, page / pixels)
+
+
+def rows_per_page(widths: Sequence[float], title_points: float) -> int:
+    """How many rows of the default height a landscape page holds below the title rows, at the
+    scale Excel fits ``widths`` to (one row spare)."""
+    scale = fit_scale(widths, "landscape")
+    page = _printable_inches("landscape")[1] * POINTS_PER_INCH / scale
+    return int((page - title_points) // ROW_POINTS) - 1
+
+
+def print_setup(
+    sheet: Worksheet,
+    *,
+    widths: Sequence[float],
+    rows: int,
+    title_rows: str | None = None,
+    title_columns: str | None = None,
+    orientation: Literal["portrait", "landscape"] | None = None,
+) -> None:
+    """One page wide on A4, with ``rows`` rows of ``widths`` columns as the print area, the
+    title rows (``"1:2"``) and columns (``"A:C"``) on every page, and the margins above.
+    Upright unless told, or unless the columns would shrink to less than ``UPRIGHT_SCALE`` on
+    an upright page."""
+    if orientation is None:
+        upright = fit_scale(widths, "portrait") >= UPRIGHT_SCALE
+        orientation = "portrait" if upright else "landscape"
+    xlsx_printable(sheet, title_rows=title_rows, orientation=orientation)
+    if title_columns:
+        sheet.print_title_cols = title_columns
+    sheet.page_margins = MARGINS
+    sheet.print_area = f"A1:{get_column_letter(len(widths))}{max(rows, 1)}"
