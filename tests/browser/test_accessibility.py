@@ -1,6 +1,8 @@
-"""Every page of the site passes axe-core (WCAG 2.1 A and AA) with no serious or critical
-violation, on a laptop and on a phone: every page and state once at each of its widths (in
-Dutch), and each layout once more in English.
+"""Every page of the site passes axe-core (WCAG 2.2 A and AA, target sizes among them) with no
+serious or critical violation, on a laptop and on the narrowest phone (360 px), where nothing
+may widen the page: every page and state once at each of its widths (in Dutch), and each layout
+once more in English. And the W3C's Nu HTML checker finds no error in any of them, as the
+browser received it (tests/browser/w3c.py: started once for the whole sweep).
 
 axe-core comes from npm (package.json, installed into node_modules/ by scripts/npm-tools.sh,
 which scripts/test.sh and scripts/bootstrap.sh test run). The site's Content Security Policy
@@ -10,7 +12,9 @@ and the page itself stays exactly as a visitor gets it.
 
 Every case opens one tournament: two rounds played (the second with a sheet half entered),
 public pages on, a table link and a team invitation issued; and for the rounds pages a third
-round seated as a draft, with its adjust form.
+round seated as a draft, with its adjust form. The pages that hand out links are checked once
+more with the warning that phones cannot open the address (``_warned``), and the forms with
+their mistakes told (the cases ``…_refused``).
 """
 
 from __future__ import annotations
@@ -26,12 +30,14 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from scoring.deals import bidding_order, deal_spec
+from tests.browser import w3c
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.clubs.services import club_sole
 from tournament.models import (
     Club,
     ClubRole,
+    CompetitionEvening,
     Member,
     Player,
     Table,
@@ -41,6 +47,7 @@ from tournament.models import (
 )
 from tournament.rounds.seating import round_seat
 from tournament.rounds.services import round_close
+from tournament.season.evenings import evening_remove
 from tournament.season.services import CompetitionSettings, competition_create
 from tournament.sheets.submission import SheetSubmission
 from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
@@ -50,7 +57,9 @@ from tournament.venue.site_address import site_address_check_token, site_address
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# wcag22aa: among its rules target-size (2.5.8, a control at least 24 by 24 px, or that far from
+# the next one), which matters most on a phone.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe's best practices as well: among them "tabindex" (no positive tabindex: the issue asks for
 # the bidding order from the document order), landmarks and the order of headings. Of these,
 # too, a serious or critical finding fails the page.
@@ -111,11 +120,12 @@ PHONE_CONTRAST = """() => {
 SIZES = {
     "desktop": {"width": 1280, "height": 800},
     "phone": {"width": 390, "height": 844},
-    "small": {"width": 360, "height": 740},  # the smallest phone the tables bring
+    "small": {"width": 360, "height": 740},  # the narrowest phone: every page fits it
     "projector": {"width": 1920, "height": 1080},
 }
 PHONES = ("phone", "small")
-BOTH = ("desktop", "phone")
+# Every page on a laptop and on the narrowest phone; the phone's score sheet at 390 px too.
+BOTH = ("desktop", "small")
 
 
 # The cases whose page shows a draft round (seating one takes the engine a second).
@@ -184,6 +194,11 @@ def _x(name: str, *keys: str, query: str = "") -> Callable[[Site], str]:
     )
 
 
+def _in_the_browser(address: Callable[[Site], str]) -> Callable[[Site], str]:
+    """A printout's page (``?format=html``) instead of its PDF."""
+    return lambda site: address(site) + "?format=html"
+
+
 def _drawn_table(tournament, director) -> dict:
     """A tournament whose tables draw the first dealer; table 1 has not drawn yet."""
     drawn = played_tournament(8, 1, seed=5, last_round=[0, 0], director=director)
@@ -234,12 +249,37 @@ def _season(tournament, director) -> dict:
     }
 
 
+def _evening_taken_out(tournament, director) -> dict:
+    """The season, its first evening taken out (to be put back)."""
+    extra = _season(tournament, director)
+    evening = CompetitionEvening.objects.get(pk=extra["evening"])
+    return {**extra, "removal": evening_remove(evening=evening, by=director).pk}
+
+
 def _address_changed(tournament, director) -> dict:
     """The club's admin set the address for phones; no phone has opened it yet."""
     changed = site_address_set(
         club=tournament.club, url="http://192.168.1.20:8000", by_user=director
     )
     return {"check": site_address_check_token(changed)}
+
+
+def _warned(prepare: Callable | None = None) -> Callable:
+    """``prepare`` (if any), then the club's admin sets the laptop's name for itself as the
+    address for phones: every page that hands out links warns that phones cannot open it, and
+    that no phone has tested it yet."""
+
+    def warned(tournament, director) -> dict:
+        extra = prepare(tournament, director) if prepare else {}
+        site_address_set(club=tournament.club, url="http://localhost:8000", by_user=director)
+        return extra
+
+    return warned
+
+
+def _warning_shown(page, site: Site) -> None:
+    expect(page.locator("#site-address-warning")).to_be_visible()
+    expect(page.locator("#site-address-untested")).to_be_visible()
 
 
 def _two_clubs(tournament, director) -> dict:
@@ -277,6 +317,31 @@ def _pasted_players(page, site: Site) -> None:
 def _empty_tournament_form(page, site: Site) -> None:
     page.locator("form.form button.primary").click()
     page.locator(".errorlist").first.wait_for()
+
+
+def _settings_refused(page, site: Site) -> None:
+    """The settings sent without a name and without a table size: the summary at the top,
+    each mistake at its field (the second at its group of boxes)."""
+    page.locator("#id_name").fill("")
+    for box in page.locator('input[name="table_sizes"]').all():
+        box.uncheck()
+    page.locator("form.form button.primary").click()
+    page.locator("#error-summary").wait_for()
+
+
+def _address_refused(page, site: Site) -> None:
+    page.locator("#id_site_url").fill("telefoon")
+    page.locator("#id_site_url").press("Enter")
+    page.locator(".errorlist").first.wait_for()
+
+
+def _file_refused(page, site: Site) -> None:
+    """A file that is no tournament file: nothing imported, every problem listed."""
+    page.locator('form.form input[type="file"]').set_input_files(
+        {"name": "toernooi.json", "mimeType": "application/json", "buffer": b'{"not": "this"}'}
+    )
+    page.locator("form.form button.primary").click()
+    page.locator("#import-problems").wait_for()
 
 
 def _invitation_made(page, site: Site) -> None:
@@ -360,13 +425,16 @@ PAGES: dict[str, Case] = {
     "password_change": Case("director", _u("password_change")),
     "site_address": Case("director", _u("site_address_edit")),
     "site_address_changed": Case("director", _u("site_address_edit"), prepare=_address_changed),
-    "print_index_untested": Case("director", _t("print_index"), prepare=_address_changed),
+    "site_address_refused": Case(
+        "director", _u("site_address_edit"), then=_address_refused, prepare=_warned()
+    ),
     # The test code's page, opened on the phone (here not by the new address: "not yet").
     "site_address_check": Case(
         "anonymous", _x("site_address_check", "check"), prepare=_address_changed
     ),
     "club": Case("director", _u("club_page")),
     "club_invited": Case("director", _u("club_page"), then=_club_invitation_made),
+    "club_warned": Case("director", _u("club_page"), then=_warning_shown, prepare=_warned()),
     "club_front_many": Case("anonymous", _u("tournament_list"), prepare=_two_clubs),
     "club_public": Case("anonymous", _x("club_public", "club"), prepare=_two_clubs),
     "tournament_create": Case("director", _u("tournament_create")),
@@ -374,8 +442,10 @@ PAGES: dict[str, Case] = {
         "director", _u("tournament_create"), then=_empty_tournament_form
     ),
     "tournament_upload": Case("director", _u("tournament_upload")),
+    "tournament_upload_refused": Case("director", _u("tournament_upload"), then=_file_refused),
     "tournament": Case("director", _t("tournament_detail")),
     "settings": Case("director", _t("tournament_edit")),
+    "settings_refused": Case("director", _t("tournament_edit"), then=_settings_refused),
     "players": Case("director", _t("player_list")),
     "players_paste": Case("director", _t("player_paste")),
     "players_preview": Case("director", _t("player_paste"), then=_pasted_players),
@@ -394,6 +464,9 @@ PAGES: dict[str, Case] = {
     "finished_standings": Case("director", _x("standings", "finished"), prepare=_finished),
     "finished_finish": Case("director", _x("tournament_finish", "finished"), prepare=_finished),
     "result_share": Case("director", _x("result_share", "finished"), prepare=_finished),
+    "result_share_warned": Case(
+        "director", _x("result_share", "finished"), then=_warning_shown, prepare=_warned(_finished)
+    ),
     "finished_public_home": Case("anonymous", _x("public_home", "finished"), prepare=_finished),
     "finished_screen": Case(
         "anonymous",
@@ -403,7 +476,11 @@ PAGES: dict[str, Case] = {
         prepare=_finished,
     ),
     "print_index": Case("director", _t("print_index")),
+    "print_index_warned": Case(
+        "director", _t("print_index"), then=_warning_shown, prepare=_warned()
+    ),
     "team": Case("director", _t("team")),
+    "team_warned": Case("director", _t("team"), then=_warning_shown, prepare=_warned()),
     "team_invited": Case("director", _t("team"), then=_invitation_made),
     "join": Case("anonymous", _u("team_join", "invitation_token")),
     "error_403": Case("outsider", _t("tournament_detail"), status=403),
@@ -413,6 +490,9 @@ PAGES: dict[str, Case] = {
     "sheet_confirm": Case("director", _t("sheet_confirm", 1, 1)),
     "sheet_retype": Case("director", _t("sheet_retype", 1, 1)),
     "table_link": Case("director", _t("table_link", 2, 2)),
+    "table_link_warned": Case(
+        "director", _t("table_link", 2, 2), then=_warning_shown, prepare=_warned()
+    ),
     "table_entry": Case("anonymous", _u("table_entry", "table_token")),
     "public_home": Case("anonymous", _t("public_home")),
     "public_standings": Case("anonymous", _t("public_standings")),
@@ -424,7 +504,7 @@ PAGES: dict[str, Case] = {
     ),
     "round_closed": Case("director", _t("round_detail", 1), prepare=_closed_round),
     "table_entry_drawn": Case(
-        "anonymous", _x("table_entry", "token"), sizes=(*BOTH, "small"), prepare=_drawn_table
+        "anonymous", _x("table_entry", "token"), sizes=(*BOTH, "phone"), prepare=_drawn_table
     ),
     "table_link_drawn": Case(
         "director",
@@ -457,6 +537,12 @@ PAGES: dict[str, Case] = {
     ),
     "season_list": Case("director", _u("competition_list"), prepare=_season),
     "season": Case("director", _x("competition_detail", "competition"), prepare=_season),
+    "season_warned": Case(
+        "director",
+        _x("competition_detail", "competition"),
+        then=_warning_shown,
+        prepare=_warned(_season),
+    ),
     "season_settings": Case("director", _x("competition_edit", "competition"), prepare=_season),
     "season_check_in": Case("director", _x("check_in", "competition"), prepare=_season),
     "season_questions": Case(
@@ -475,8 +561,40 @@ PAGES: dict[str, Case] = {
     "season_attendance": Case(
         "director", _x("competition_attendance", "competition"), prepare=_season
     ),
-    "season_card": Case(
-        "director", _x("member_card", "member"), sizes=(*BOTH, "small"), prepare=_season
+    "season_card": Case("director", _x("member_card", "member"), prepare=_season),
+    "season_evening_back": Case(
+        "director",
+        _x("evening_put_back", "competition", "removal"),
+        prepare=_evening_taken_out,
+    ),
+    "season_upload": Case("director", _u("competition_upload")),
+    "password_changed": Case("director", _u("password_change_done")),
+    # The printouts as pages ("in the browser"): A4 sheets to print, opened on the laptop.
+    "printed_sheets": Case("director", _in_the_browser(_t("print_sheets", 2)), sizes=("desktop",)),
+    "printed_seating": Case(
+        "director", _in_the_browser(_t("print_seating", 2)), sizes=("desktop",)
+    ),
+    "printed_blank": Case("director", _in_the_browser(_t("print_blank", 4)), sizes=("desktop",)),
+    "printed_standings": Case(
+        "director", _in_the_browser(_t("print_standings")), sizes=("desktop",)
+    ),
+    "printed_season": Case(
+        "director",
+        _in_the_browser(_x("competition_print", "competition")),
+        sizes=("desktop",),
+        prepare=_season,
+    ),
+    "printed_sign_in": Case(
+        "director",
+        _in_the_browser(_x("competition_sign_in", "competition")),
+        sizes=("desktop",),
+        prepare=_season,
+    ),
+    "printed_card": Case(
+        "director",
+        _in_the_browser(_x("member_card_print", "member")),
+        sizes=("desktop",),
+        prepare=_season,
     ),
 }
 
@@ -618,15 +736,67 @@ def screens(browser):
     screens.close()
 
 
+def sweep_of_this_run(request) -> list[str]:
+    """The sweep's tests pytest selected in this run (the same list in every xdist worker)."""
+    return [
+        item.nodeid
+        for item in request.session.items
+        if getattr(item, "originalname", None) == request.node.originalname
+        and item.nodeid.split("::")[0] == request.node.nodeid.split("::")[0]
+    ]
+
+
 @pytest.mark.parametrize(("name", "checks"), CHECKS)
 @pytest.mark.django_db(transaction=True)
 def test_the_page_has_no_serious_accessibility_violation(
-    screens, live_server, site, axe_source, name, checks
+    request, screens, live_server, site, axe_source, name, checks
 ):
     """One page (or state) as its visitor gets it, at each of its sizes: axe finds no serious
-    or critical violation, nothing widens a phone page, text on the phone sheet is AA."""
-    for language, size in checks:
-        _check(screens, live_server, site, axe_source, name, language, size)
+    or critical violation, nothing widens a phone page, text on the phone sheet is AA. The
+    sweep's last test runs the W3C checker over every page of the run (tests/browser/w3c.py)
+    and fails with its errors."""
+    failed: AssertionError | None = None
+    try:
+        for language, size in checks:
+            _check(screens, live_server, site, axe_source, name, language, size)
+    except AssertionError as error:
+        failed = error
+    errors: list[str] = []
+    if w3c.last_of_the_run(request.node.nodeid, sweep_of_this_run(request)):
+        errors, pages, seconds = w3c.check_all()
+        print(f"W3C checker: {pages} pages in {seconds:.1f} s, {len(errors)} errors")
+    report = (
+        f"The W3C checker (run once over the sweep's pages, after this test, the last) finds "
+        f"{len(errors)} errors (the pages as checked: {w3c.ARTIFACTS / 'pages'}):\n  "
+        + "\n  ".join(errors)
+    )
+    if failed is not None:
+        if errors:
+            failed.add_note(report)
+        raise failed
+    assert not errors, report
+
+
+def _received(page, action: Callable[[], None]) -> str:
+    """Do ``action`` on ``page``; the HTML of the last document the browser received meanwhile
+    (the answer to a form sent), as the server sent it."""
+    documents = []
+
+    def arrived(response) -> None:
+        if (
+            response.request.resource_type == "document"
+            and response.frame == page.main_frame
+            and not 300 <= response.status < 400
+        ):
+            documents.append(response)
+
+    page.on("response", arrived)
+    try:
+        action()
+    finally:
+        page.remove_listener("response", arrived)
+    assert documents, f"no page arrived at {page.url}"
+    return documents[-1].text()
 
 
 def _check(screens, live_server, site, axe_source, name: str, language: str, size: str) -> None:
@@ -637,14 +807,21 @@ def _check(screens, live_server, site, axe_source, name: str, language: str, siz
         session = site.director_session if case.who == "director" else site.outsider_session
         cookies.append({"name": "sessionid", "value": session, "domain": host, "path": "/"})
     page = screens.page(size, language, cookies)
-    response = page.goto(live_server.url + case.address(site))
-    assert response.status == case.status, f"{name}: {response.status} at {page.url}"
-    page.wait_for_load_state("load")
-    if case.then:
-        case.then(page, site)
-        # A step that posts a form waits for an element of the answer only: checked (its
-        # colours too) once that page has loaded its style sheets.
+
+    def visit() -> None:
+        response = page.goto(live_server.url + case.address(site))
+        assert response.status == case.status, f"{name}: {response.status} at {page.url}"
         page.wait_for_load_state("load")
+        if case.then:
+            case.then(page, site)
+            # A step that posts a form waits for an element of the answer only: checked (its
+            # colours too) once that page has loaded its style sheets.
+            page.wait_for_load_state("load")
+
+    html = _received(page, visit)
+    # The server's HTML is the same at every width: checked once per language.
+    if size == case.sizes[0]:
+        w3c.save(name, language, page.url.removeprefix(live_server.url), html)
     assert page.locator("html").get_attribute("lang") == (case.language or language)
     result = axe_check(page, axe_source)
     violations = result["violations"]
