@@ -78,11 +78,14 @@ def live_config(
     """What live.js needs on ``page`` (a JSON data block: no inline script); ``since`` is when
     what the page shows was computed (default: now); ``tournament``: the page writes the
     standings' heading (its final one has the tournament's date)."""
+    timing = live.live_timing(page)
     return {
         "page": page,
         "url": reverse("public_live", args=[slug]),
         "player_url": reverse("public_player", args=[slug, 0]),
-        "poll_seconds": live.POLL_SECONDS,
+        "poll_seconds": timing.poll_seconds,
+        "poll_jitter": timing.poll_jitter,
+        "change_seconds": timing.change_seconds,
         "page_seconds": live.PAGE_SECONDS,
         "time": timezone.localtime(since or timezone.now()).strftime("%H:%M"),
         "words": live_page_words(tournament),

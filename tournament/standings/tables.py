@@ -229,9 +229,12 @@ class PublicStandings:
     state: StandingsState
 
 
-def standings_for_public(tournament: Tournament) -> PublicStandings:
+def standings_for_public(
+    tournament: Tournament, *, max_age: float | None = None
+) -> PublicStandings:
     """The standings for the public page and the projector, computed at most once every
-    ``PUBLIC_STANDINGS_SECONDS`` per server process.
+    ``PUBLIC_STANDINGS_SECONDS`` per server process; kept ones older than ``max_age`` seconds
+    are computed afresh (the live document's share of that delay, ``standings.live``).
 
     Every player's phone reloads this page during a round, and computing it scores every sheet
     of the tournament; a few seconds' delay on the public page keeps the table links' saves
@@ -246,7 +249,9 @@ def standings_for_public(tournament: Tournament) -> PublicStandings:
     )
     if seconds > 0:
         cached: PublicStandings | None = cache.get(key)
-        if cached is not None:
+        if cached is not None and (
+            max_age is None or (timezone.now() - cached.computed_at).total_seconds() <= max_age
+        ):
             return cached
     ranked = ranked_standings(tournament)
     result = PublicStandings(

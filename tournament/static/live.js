@@ -27,6 +27,19 @@
     return node;
   }
 
+  // A name that wraps between its words only, as the pages' filter "unbroken" writes it: each
+  // hyphenated part ("Bakker-van") in a span kept on one line (a browser breaks after a hyphen).
+  function nameElement(tag, className, name) {
+    const node = element(tag, className);
+    String(name).split(" ").forEach((word, index) => {
+      if (index > 0) {
+        node.append(" ");
+      }
+      node.append(/[-\u2010\u2013/]/.test(word) ? element("span", "name-part", word) : word);
+    });
+    return node;
+  }
+
   // What a list shows, cell by cell (text and classes): to tell whether a redraw changes
   // anything, whether the list was drawn by the server or by this script.
   function signature(rows) {
@@ -44,17 +57,27 @@
     return true;
   }
 
+  // The first of a list's items that a redraw with `children` changes (-1: none): the
+  // projector turns to its page.
+  function firstChange(container, children) {
+    const before = signature(container.children).split("\n");
+    const after = signature(children).split("\n");
+    const index = after.findIndex((line, i) => line !== before[i]);
+    return index < 0 && after.length !== before.length ? Math.max(0, after.length - 1) : index;
+  }
+  const changes = { standings: -1, places: -1 };
+
   // ---- the standings table (public standings, projector) ----
 
   function standingsRow(row) {
     const tr = element("tr");
-    const name = element("td");
+    const name = element("td", "name");
     if (config.link_players) {
-      const link = element("a", "", row.name);
+      const link = nameElement("a", "", row.name);
       link.href = config.player_url.replace("/0/", `/${row.player}/`);
       name.append(link);
     } else {
-      name.append(row.name);
+      name.append(...nameElement("span", "", row.name).childNodes);
     }
     if (row.guest) {
       name.append(" ", element("span", "muted guest-mark", `(${words.guest})`));
@@ -63,7 +86,7 @@
       name.append(" ", element("span", "muted", `(${words.withdrawn})`));
     }
     tr.append(
-      element("td", "num", row.rank),
+      element("td", "num rank", row.rank),
       name,
       element("td", row.provisional ? "num total provisional" : "num total", row.tournament_points),
       element("td", "num", row.bollen),
@@ -86,7 +109,9 @@
       ...standings.rounds.map((number) => element("th", "num", fill(words.round, { number }))),
     ];
     let changed = replaceChildrenIfChanged(head, headCells);
-    changed = replaceChildrenIfChanged(table.tBodies[0], standings.rows.map(standingsRow)) || changed;
+    const rows = standings.rows.map(standingsRow);
+    changes.standings = firstChange(table.tBodies[0], rows);
+    changed = replaceChildrenIfChanged(table.tBodies[0], rows) || changed;
     const legend = find("legend");
     if (legend) {
       if (standings.any_provisional && !legend.textContent) {
@@ -149,7 +174,7 @@
       const li = element("li", `place-${row.rank}`);
       li.append(
         element("span", "place", row.rank),
-        element("span", "who", row.name),
+        nameElement("span", "who", row.name),
         element("span", "points", row.tournament_points),
       );
       return li;
@@ -161,7 +186,7 @@
       const line = element("p");
       line.append(element("span", "label", words.loser));
       for (const row of losers) {
-        line.append(" ", element("span", "who", row.name), " ", element("span", "points", row.tournament_points));
+        line.append(" ", nameElement("span", "who", row.name), " ", element("span", "points", row.tournament_points));
       }
       if (loser.textContent !== line.textContent) {
         loser.replaceChildren(...line.childNodes);
@@ -190,7 +215,7 @@
     ];
     const items = shown.map(([row, prize]) => {
       const li = element("li");
-      const name = element("span", "podium-name", row.name);
+      const name = nameElement("span", "podium-name", row.name);
       if (prize) {
         name.append(" ", element("span", "muted", `\u00b7 ${prize}`));
       }
@@ -216,9 +241,10 @@
     }
     const items = seating.places.map((place) => {
       const li = element("li");
-      li.append(element("span", "who", place.name), " ", element("span", "where", place.table));
+      li.append(nameElement("span", "who", place.name), " ", element("span", "where", place.table));
       return li;
     });
+    changes.places = firstChange(list, items);
     return replaceChildrenIfChanged(list, items);
   }
 
@@ -251,7 +277,7 @@
       .map((place) => {
         const tr = element("tr");
         const name = element("td");
-        const link = element("a", "", place.name);
+        const link = nameElement("a", "", place.name);
         link.href = config.player_url.replace("/0/", `/${place.player}/`);
         name.append(link);
         if (place.club) {
@@ -271,16 +297,55 @@
   // ---- the projector's pages ----
 
   // Each list shows what fits its window, a page at a time, "page 2 of 3" beside its title.
+  // Names wrap between their words where a column is too narrow, so items differ in height:
+  // the pages are made from each item's measured height.
   const panels = [];
+  const MAX_COLUMNS = 6;
+
+  // The page each item is on, the items (`heights`) filling `columns` columns of `room` pixels
+  // one after the other, as the browser flows them.
+  function pagesOf(heights, room, columns) {
+    let page = 0;
+    let column = 0;
+    let used = 0;
+    return heights.map((height) => {
+      if (used > 0 && used + height > room) {
+        column += 1;
+        used = 0;
+        if (column >= columns) {
+          page += 1;
+          column = 0;
+        }
+      }
+      used += height;
+      return page;
+    });
+  }
+
+  const heightOf = (node) => node.getBoundingClientRect().height;
 
   function standingsPanel() {
     const table = find("standings");
+    const head = table.tHead.rows[0];
     return {
       section: table.closest("section"),
       items: () => Array.from(table.tBodies[0].rows),
-      perPage(items, room) {
-        const height = table.tBodies[0].offsetHeight / Math.max(1, items.length);
-        return Math.floor((room - table.tHead.offsetHeight) / height);
+      reset() {
+        table.style.tableLayout = "";
+        for (const cell of head.cells) {
+          cell.style.width = "";
+        }
+      },
+      measure(items, room) {
+        // The columns as wide as with every row shown, and kept so while a page shows some of
+        // them: each row is as high on its page as measured here.
+        const widths = Array.from(head.cells, (cell) => cell.getBoundingClientRect().width);
+        Array.from(head.cells).forEach((cell, index) => {
+          cell.style.width = `${widths[index]}px`;
+        });
+        table.style.tableLayout = "fixed";
+        // A pixel to spare: the browser's rounding must not push a row below the window.
+        return pagesOf(items.map(heightOf), room - heightOf(table.tHead) - 2, 1);
       },
     };
   }
@@ -290,16 +355,31 @@
     return {
       section: list.closest("section"),
       items: () => Array.from(list.children),
-      perPage(items, room) {
-        if (!items.length) {
-          return 1;
+      reset() {
+        list.style.height = "";
+        list.style.setProperty("--columns", "1");
+      },
+      measure(items, room) {
+        // The fewest pages; of those, the fewest columns (the widest: the most names on one
+        // line); never columns narrower than a name's longest part.
+        list.style.height = `${room}px`;
+        let best = null;
+        for (let columns = 1; columns <= MAX_COLUMNS; columns += 1) {
+          list.style.setProperty("--columns", String(columns));
+          if (columns > 1 && items.some((item) => item.scrollWidth > item.clientWidth + 1)) {
+            break;
+          }
+          const pageOf = pagesOf(items.map(heightOf), room - 2, columns);
+          const pages = pageOf.length ? pageOf[pageOf.length - 1] + 1 : 1;
+          if (best === null || pages < best.pages) {
+            best = { columns, pages, pageOf };
+          }
+          if (pages === 1) {
+            break;
+          }
         }
-        const em = parseFloat(getComputedStyle(list).fontSize);
-        const columns = Math.max(1, Math.floor(list.clientWidth / (11 * em)));
-        const rows = Math.max(1, Math.floor(room / items[0].offsetHeight));
-        list.style.setProperty("--columns", String(columns));
-        list.style.setProperty("--rows", String(rows));
-        return columns * rows;
+        list.style.setProperty("--columns", String(best.columns));
+        return best.pageOf;
       },
     };
   }
@@ -309,19 +389,29 @@
     for (const item of items) {
       item.hidden = false;
     }
-    const room = panel.section.querySelector(".screen-window").clientHeight;
-    panel.size = Math.max(1, panel.perPage(items, room) || 1);
-    panel.pages = Math.max(1, Math.ceil(items.length / panel.size));
-    panel.page = (panel.page || 0) % panel.pages;
-    show(panel);
+    panel.reset();
+    // Everything fits (or the window grows with what it shows, on a phone): one page.
+    const box = panel.section.querySelector(".screen-window");
+    const room = box.clientHeight;
+    panel.pageOf = box.scrollHeight <= room + 1 ? items.map(() => 0) : panel.measure(items, room);
+    panel.pages = panel.pageOf.length ? panel.pageOf[panel.pageOf.length - 1] + 1 : 1;
+    panel.page = Math.min(panel.page || 0, panel.pages - 1);
+    draw(panel);
   }
 
-  function show(panel) {
+  function draw(panel) {
     panel.items().forEach((item, index) => {
-      item.hidden = Math.floor(index / panel.size) !== panel.page;
+      item.hidden = panel.pageOf[index] !== panel.page;
     });
     find("pager", panel.section).textContent =
       panel.pages > 1 ? fill(words.page, { page: panel.page + 1, pages: panel.pages }) : "";
+  }
+
+  function turn(panel, page) {
+    panel.page = page;
+    panel.shownAt = Date.now();
+    panel.wanted = null;
+    draw(panel);
   }
 
   function layoutAll() {
@@ -332,19 +422,70 @@
     }
   }
 
+  // After a redraw: a list whose change is on a page not shown turns to that page once the page
+  // shown has been up for change_seconds (the projector shows a correction at once, not when its
+  // page comes round).
+  function showChanges() {
+    for (const panel of panels) {
+      const index = changes[panel.name];
+      changes[panel.name] = -1;
+      if (index >= 0 && !panel.section.hidden && panel.pageOf[index] !== panel.page) {
+        panel.wanted = panel.pageOf[index];
+      }
+    }
+    tick();
+  }
+
+  function tick() {
+    const now = Date.now();
+    for (const panel of panels) {
+      if (panel.section.hidden || panel.pages < 2) {
+        continue;
+      }
+      if (panel.wanted !== null && now - panel.shownAt >= config.change_seconds * 1000) {
+        turn(panel, Math.min(panel.wanted, panel.pages - 1));
+      } else if (now - panel.shownAt >= config.page_seconds * 1000) {
+        turn(panel, (panel.page + 1) % panel.pages);
+      }
+    }
+  }
+
   function startPaging() {
     document.body.classList.add("paging");
-    panels.push(seatingPanel(), standingsPanel());
+    panels.push(
+      { name: "places", shownAt: Date.now(), wanted: null, ...seatingPanel() },
+      { name: "standings", shownAt: Date.now(), wanted: null, ...standingsPanel() },
+    );
     layoutAll();
     window.addEventListener("resize", layoutAll);
-    window.setInterval(() => {
-      for (const panel of panels) {
-        if (!panel.section.hidden && panel.pages > 1) {
-          panel.page = (panel.page + 1) % panel.pages;
-          show(panel);
-        }
-      }
-    }, config.page_seconds * 1000);
+    if (document.fonts) {
+      document.fonts.ready.then(layoutAll);
+    }
+    window.setInterval(tick, 200);
+  }
+
+  // ---- the public standings on a phone ----
+
+  // Place, name and total stay in view while the other columns scroll sideways in the table's
+  // box (public.css); measured here: where the name and the total stick, and how many of the
+  // three stick (as many as leave room beside them for the widest other column; none when the
+  // whole table fits its box).
+  function stickColumns() {
+    const table = find("standings");
+    const box = table && table.closest(".scroll");
+    if (!box) {
+      return;
+    }
+    const widths = Array.from(table.tHead.rows[0].cells, (cell) => cell.getBoundingClientRect().width);
+    const widest = Math.max(0, ...widths.slice(3));
+    const stuckWidth = (count) => widths.slice(0, count).reduce((sum, width) => sum + width, 0);
+    let stuck = 3;
+    while (stuck > 0 && stuckWidth(stuck) + widest > box.clientWidth) {
+      stuck -= 1;
+    }
+    table.style.setProperty("--name-left", `${widths[0]}px`);
+    table.style.setProperty("--total-left", `${widths[0] + widths[1]}px`);
+    table.dataset.stuck = box.scrollWidth > box.clientWidth + 1 ? String(stuck) : "0";
   }
 
   // ---- polling ----
@@ -376,8 +517,12 @@
         changed = drawScreenSeating(data.seating) || changed;
         if (changed) {
           layoutAll();
+          showChanges();
         }
       }
+    }
+    if (changed && config.page === "standings") {
+      stickColumns();
     }
     if (changed || failures > 0) {
       time = data.time;
@@ -387,7 +532,7 @@
 
   function delay() {
     // Jitter spreads the phones of a room over the interval; each failure doubles the wait.
-    const jitter = 0.75 + Math.random() * 0.5;
+    const jitter = 1 - config.poll_jitter + Math.random() * 2 * config.poll_jitter;
     return config.poll_seconds * jitter * Math.min(8, 2 ** failures) * 1000;
   }
 
@@ -448,6 +593,12 @@
 
   if (config.page === "screen") {
     startPaging();
+  } else if (config.page === "standings") {
+    stickColumns();
+    window.addEventListener("resize", stickColumns);
+    if (document.fonts) {
+      document.fonts.ready.then(stickColumns);
+    }
   }
   schedule(delay());
 })();
