@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from tests.browser.conftest import SCREENSHOTS
+from tests.browser.test_table_entry import SIDEWAYS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Player, SheetVersion, Table, Tournament
@@ -71,7 +72,9 @@ def tap_target(page, deal: int, seat: int, kind: str, value: int):
 
 
 def assert_fits(page, width: int) -> None:
+    """Nothing wider than the screen, and nothing in the page that scrolls sideways."""
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert page.evaluate(SIDEWAYS, width) == []
 
 
 def tap_deal(page, sheet: Sheet, deal: int, n_seats: int) -> None:

@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from scoring.deals import DEAL_COUNT
+from scoring.deals import DEAL_COUNT, bidding_order
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, Table
@@ -131,3 +131,223 @@ def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
     confirmation = SheetConfirmation.objects.get()
     assert (confirmation.user, confirmation.method) == (page.user, "retype")
     screenshot(page, "round-sheet-confirmed")
+
+
+# Nothing on a phone page scrolls sideways: not the page, not a box within it (the wide grid of
+# the score sheet is what did, at 360 px).
+SIDEWAYS = """(width) => [...document.querySelectorAll("body *")].filter((node) => {
+    if (!node.getClientRects().length) return false;
+    const style = getComputedStyle(node);
+    const scrolls = ["auto", "scroll"].includes(style.overflowX)
+        && node.scrollWidth > node.clientWidth + 1;
+    const out = style.position !== "fixed" && node.getBoundingClientRect().right > width + 1;
+    return scrolls || out;
+}).map((node) => node.tagName + "#" + node.id + "." + node.className)"""
+
+# A penalty row's chosen player and deal, each measured in its own box's font: whole or cut off.
+CUT_OFF = """() => [...document.querySelectorAll("#penalties select")]
+    .filter((select) => select.value).filter((select) => {
+        const probe = document.createElement("span");
+        probe.style.font = getComputedStyle(select).font;
+        probe.style.whiteSpace = "pre";
+        probe.textContent = select.selectedOptions[0].text;
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return width + 28 > select.clientWidth;  // 28 px: the box's padding and its arrow
+    }).map((select) => select.selectedOptions[0].text)"""
+
+LONG_NAMES = [
+    "Geertruida van den Heuvel",
+    "Piet van der Heijden",
+    "Anna de Vries-Bakker",
+    "Dirk van den Berg",
+    "Marijke Oosterhuis",
+    "Klaas Speelman",
+    "Henk de Boer",
+    "Ineke Jansen",
+    "Bert Smit",
+    "Wim Kok",
+]
+
+
+@pytest.fixture
+def director_phone(browser, live_server, django_user_model):
+    """A director (the club's admin) signed in on a 360x740 phone."""
+    from tournament.clubs.services import club_sole
+    from tournament.models import ClubRole
+
+    user = django_user_model.objects.create_user(username="leiding", password="kaart-en-bol-2026")
+    ClubRole.objects.create(club=club_sole(), user=user, role=ClubRole.Role.ADMIN)
+    context = browser.new_context(
+        locale="nl-NL", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Gebruikersnaam").fill("leiding")
+    page.get_by_label("Wachtwoord").fill("kaart-en-bol-2026")
+    page.get_by_role("button", name="Aanmelden").click()
+    page.wait_for_url(f"{live_server.url}/")
+    page.user = user
+    yield page
+    context.close()
+
+
+def assert_nothing_sideways(page, width: int = 360) -> None:
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert page.evaluate(SIDEWAYS, width) == []
+
+
+def follows(page, first: str, then) -> bool:
+    """Whether ``then`` (a locator) comes after the element ``first`` in the page's order."""
+    return then.evaluate(
+        "(node, first) => Boolean(document.querySelector(first).compareDocumentPosition(node)"
+        " & Node.DOCUMENT_POSITION_FOLLOWING)",
+        first,
+    )
+
+
+def test_on_a_phone_the_whole_sheet_comes_before_the_confirm_button(
+    director_phone, live_server, screenshot
+):
+    page = director_phone
+    tournament = played_tournament(10, 1, director=page.user, names=LONG_NAMES)
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    assert table.seats.count() == 5  # the tightest table
+    link = table_link_issue(table=table)
+    paper = stored(table)
+    table_link_sheet_record(
+        link=link,
+        submission=SheetSubmission(
+            cells=paper, penalties=[(2, 0), (5, 1)], base_version=0, idempotency_key=None
+        ),
+    )
+    scorer = type(page.user).objects.create_user("teller1", password="kaart-en-bol-2026t")
+    tournament.scorers.add(scorer)  # the team page lists someone to remove
+
+    page.goto(live_server.url + reverse("sheet_confirm", args=[tournament.slug, 1, 1]))
+    summary = page.locator("#sheet-summary")
+    expect(summary).to_be_visible()
+    expect(page.locator(".sheet-scroll")).to_be_hidden()  # the grid that scrolled sideways
+    rows = summary.locator("tbody tr")
+    expect(rows).to_have_count(DEAL_COUNT)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll("#sheet-summary td[data-deal]")].map((cell) =>
+            [+cell.dataset.deal, +cell.dataset.seat, cell.querySelector(".sum-bid").textContent,
+             cell.querySelector(".sum-tricks").textContent])"""
+    )
+    assert {(d, s): (int(b), int(t)) for d, s, b, t in shown} == paper
+    assert_nothing_sideways(page)
+    assert page.evaluate(CUT_OFF) == []  # "Geertruida van den Heuvel" whole, "spel 2 (2)" too
+
+    button = page.get_by_role(
+        "button",
+        name=dutch("Confirm version %(number)s: it matches the paper form") % {"number": 1},
+    )
+    assert follows(page, "#sheet-summary", button) and follows(page, "#penalties", button)
+    last_deal = rows.nth(DEAL_COUNT - 1).bounding_box()
+    penalties = page.locator("#penalties").bounding_box()
+    assert button.bounding_box()["y"] >= max(
+        last_deal["y"] + last_deal["height"], penalties["y"] + penalties["height"]
+    )
+    screenshot(page, "confirm-phone-360x740")
+    button.tap()
+    expect(page.locator('[data-table-card="1"] .sheet-review')).to_have_attribute(
+        "data-confirmed", "yes"
+    )
+    assert SheetConfirmation.objects.get().method == "look"
+
+    # The table's link, read-only once confirmed: the same summary, nothing sideways.
+    page.goto(live_server.url + reverse("table_entry", args=[link.token]))
+    expect(page.locator("#sheet-summary")).to_be_visible()
+    assert_nothing_sideways(page)
+    assert page.evaluate(CUT_OFF) == []
+    screenshot(page, "table-link-confirmed-phone-360x740")
+
+    page.goto(live_server.url + reverse("team", args=[tournament.slug]))
+    expect(page.locator("#confirmation-rule .rule-in-force")).to_contain_text(
+        "Automatisch: iemand anders bevestigt."
+    )
+    assert_nothing_sideways(page)
+    screenshot(page, "team-phone-360x740")
+
+
+def test_a_half_done_retype_on_a_phone_is_kept_when_the_page_is_left(
+    director_phone, live_server, screenshot
+):
+    page = director_phone
+    tournament = played_tournament(8, 1, last_round=[11, 3], director=page.user)
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    paper = stored(table)
+    table_link_sheet_record(
+        link=table_link_issue(table=table),
+        submission=SheetSubmission(cells=paper, penalties=[], base_version=0, idempotency_key=None),
+    )
+    n = table.seats.count()
+    retype_url = live_server.url + reverse("sheet_retype", args=[tournament.slug, 1, 1])
+    page.goto(retype_url)
+    expect(page.locator("#phone-sheet")).to_be_visible()  # deal by deal, as at the table
+    expect(page.locator(".sheet-scroll")).to_be_hidden()
+    assert_nothing_sideways(page)
+    for deal in (1, 2):
+        for kind in ("bid", "tricks"):
+            for seat in bidding_order(deal, n):
+                page.locator(
+                    f'#phone-sheet button.phone-tap[data-deal="{deal}"][data-seat="{seat}"]'
+                    f'[data-kind="{kind}"][data-value="{paper[deal, seat][kind == "tricks"]}"]'
+                ).tap()
+        page.locator('#phone-sheet [data-move="next"]').tap()
+    expect(page.locator('#phone-sheet button.phone-jump[data-deal="2"]')).to_have_attribute(
+        "data-state", "typed"
+    )
+
+    # Away to the round page, and back: the two deals are still there.
+    page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
+    page.goto(retype_url)
+    expect(page.locator("#sync")).to_contain_text(
+        dutch(
+            "Your re-typing from before is back in the form; it stays on this device until you "
+            "compare."
+        )
+    )
+    for deal in (1, 2):
+        expect(
+            page.locator(f'#phone-sheet button.phone-jump[data-deal="{deal}"]')
+        ).to_have_attribute("data-state", "typed")
+        for seat in range(n):
+            expect(box(page, deal, seat, "bid")).to_have_value(str(paper[deal, seat][0]))
+            expect(box(page, deal, seat, "tricks")).to_have_value(str(paper[deal, seat][1]))
+    expect(page.locator("#phone-deal-title")).to_contain_text("3")  # on at the next deal
+    assert_nothing_sideways(page)
+    screenshot(page, "retype-phone-360x740-kept")
+
+    # The rest typed (the hidden grid's boxes, as a tap sets them), then compared: confirmed,
+    # and the device's copy is gone.
+    page.evaluate(
+        """(rest) => rest.forEach(([deal, seat, kind, value]) => {
+            const input = document.querySelector(
+                `input.box[data-deal="${deal}"][data-seat="${seat}"][data-kind="${kind}"]`);
+            input.value = String(value);
+            input.dispatchEvent(new Event("input", {bubbles: true}));
+        })""",
+        [
+            [deal, seat, kind, value]
+            for (deal, seat), pair in paper.items()
+            if deal > 2
+            for kind, value in zip(("bid", "tricks"), pair, strict=True)
+        ],
+    )
+    compare = page.get_by_role("button", name=dutch("Compare with the stored sheet"))
+    assert follows(page, "#penalties", compare)  # the penalty bollen are compared too
+    compare.tap()
+    expect(page.locator('[data-table-card="1"] .sheet-review')).to_have_attribute(
+        "data-confirmed", "yes"
+    )
+    assert SheetConfirmation.objects.get().method == "retype"
+    assert (
+        page.evaluate(
+            "() => Object.keys(localStorage).filter((k) => k.startsWith('bollen-retype'))"
+        )
+        == []
+    )

@@ -147,7 +147,8 @@ def test_the_dealer_making_the_bids_add_up_is_refused_at_the_dealers_box(
     page = response.content.decode()
     with translation.override("nl"):
         message = str(RULE_MESSAGES[ErrorCode.DEALER_BID]) % {"bid": 1, "hand_size": 1}
-    assert f'<span class="error server">{message}</span>' in page  # at the dealer's box
+    # At the dealer's bid box:
+    assert f'<span class="error server" data-kind="bid">{message}</span>' in page
     assert str(problem) in page  # in the list above the sheet, naming deal and player
     assert players[0] in str(problem)
     assert not stored_cells(empty_table)

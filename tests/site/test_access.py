@@ -171,6 +171,7 @@ RULES: dict[str, dict[str, str]] = {
     "team": DIRECTOR_ONLY,
     "team_invite": DIRECTOR_ONLY,  # a GET goes back to the team page
     "team_remove": DIRECTOR_POST,
+    "team_confirmation_rule": DIRECTOR_POST,
     "team_invitation_revoke": DIRECTOR_POST,
     # A working invitation opens its page for everyone (signed in: "join with this account").
     "team_join": EVERYONE,

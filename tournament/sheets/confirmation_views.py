@@ -38,6 +38,7 @@ from tournament.sheets.page_context import sheet_context
 from tournament.sheets.selectors import sheet_latest_version
 from tournament.sheets.submission import SheetRefusal
 from tournament.sheets.table_page import TablePage, director_table
+from tournament.team.confirmation_rule import confirmation_rule_explained
 
 EMPTY_CHANGE = "\N{EN DASH}"
 
@@ -70,6 +71,8 @@ def _review_context(
         "latest": latest,
         "refusal": refusal,
         "refusal_message": _refusal_text(refusal),
+        # Which rule is in force and why: "automatic" changes with the team, never unsaid.
+        "rule": confirmation_rule_explained(sheet.table.round.tournament),
     }
 
 
@@ -144,6 +147,7 @@ def sheet_confirm_retype(
         context = sheet_context(tournament, sheet, blank, sheet_url=request.path, mode="retype")
         context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
         context["differences"] = []
+        _keep_retyping(context, request)
         return render(request, "sheets/sheet_retype.html", context, status=400)
     differences: list[ChangeInWords] = []
     status = 200
@@ -170,7 +174,23 @@ def sheet_confirm_retype(
     context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="retype")
     context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
     context["differences"] = differences
+    _keep_retyping(context, request)
     return render(request, "sheets/sheet_retype.html", context, status=status)
+
+
+def _keep_retyping(context: dict[str, Any], request: SignedInRequest) -> None:
+    """Where the page keeps a re-typing that is not compared yet (the browser's localStorage,
+    as the sheet keeps unsent input): per table and per person, so that leaving the page loses
+    nothing and nobody else's typing turns up."""
+    table = context["table"]
+    config = context["config"]
+    config["retypeKey"] = (
+        f"bollen-retype:{context['tournament'].slug}:{table.round.number}:{table.number}:"
+        f"{request.user.pk}"
+    )
+    config["messages"]["retype_restored"] = _(
+        "Your re-typing from before is back in the form; it stays on this device until you compare."
+    )
 
 
 def _mark_differences(form: SheetForm, changes: Sequence[CellChange]) -> None:

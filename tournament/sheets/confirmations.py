@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db.models import Q
 
 from scoring.confirmation import (
     ConfirmationRule,
@@ -36,6 +34,7 @@ from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
 from tournament.sheets.locks import sheet_locked
 from tournament.sheets.selectors import sheet_latest_version
+from tournament.team.confirmation_rule import team_size
 
 __all__ = [
     "ConfirmMethod",
@@ -67,13 +66,7 @@ class RetypeOutcome:
 def tournament_team_size(tournament: Tournament) -> int:
     """How many people are on the tournament's team: its directors and scorers (active
     accounts; a superuser who is not listed does not count)."""
-    return (
-        get_user_model()
-        .objects.filter(is_active=True)
-        .filter(Q(directed_tournaments=tournament) | Q(scored_tournaments=tournament))
-        .distinct()
-        .count()
-    )
+    return team_size(tournament)
 
 
 def tournament_confirmation_rule(tournament: Tournament) -> ConfirmationRule:

@@ -17,6 +17,17 @@ from tournament.sheets.forms import SheetForm
 
 
 @dataclass(frozen=True, slots=True)
+class BoxError:
+    """A message at one of the pair's boxes (``kind``: bid or tricks); shown as its words."""
+
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
 class GridCell:
     """One player's bid and tricks boxes in one deal, with what the sheet shows around them."""
 
@@ -25,7 +36,7 @@ class GridCell:
     bid: BoundField
     tricks: BoundField
     dealer: bool
-    errors: list[str]
+    errors: list[BoxError]
     hint: str
     state: str
     score: str
@@ -125,7 +136,11 @@ def sheet_grid(
         cells = []
         for deal in range(1, DEAL_COUNT + 1):
             cell_form = form.cell_form(deal, seat)
-            errors = [str(e) for kind in ("bid", "tricks") for e in cell_form.errors.get(kind, [])]
+            errors = [
+                BoxError(kind, str(e))
+                for kind in ("bid", "tricks")
+                for e in cell_form.errors.get(kind, [])
+            ]
             for kind in ("bid", "tricks"):
                 if kind in cell_form.errors:
                     cell_form.fields[kind].widget.attrs["aria-invalid"] = "true"

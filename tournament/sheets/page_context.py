@@ -175,6 +175,13 @@ def sheet_context(
             may_change=accounts or tournament.first_dealer_rule == Tournament.FirstDealerRule.DRAWN,
         ),
         "held": held,
+        # The same boxes a row per deal (the read-only summary on a phone: sheets/_summary.html).
+        "by_deal": [
+            {"column": column, "cells": [row.cells[index] for row in rows]}
+            for index, column in enumerate(columns)
+        ]
+        if mode == "readonly"
+        else [],
     }
 
 

@@ -45,6 +45,10 @@ def phone_messages() -> dict[str, object]:
         "held": _("not saved yet"),
         "problem": _("to correct"),
         "open": _("to play"),
+        # While re-typing the paper form (nothing is saved until it is compared).
+        "typed": _("typed"),
+        "to_type": _("to type"),
+        "started": _("started"),
         "current": _("being played"),
         "clear_question": _("Clear every bid and trick of deal %(number)s?"),
         "clear_saved_question": _(

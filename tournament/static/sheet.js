@@ -203,15 +203,54 @@
   form.addEventListener("click", selectBox);
 
   // Re-typing the paper form to compare it with the stored sheet: hints while typing, and the
-  // form is sent as it is (nothing is saved, so there is nothing to queue).
+  // form is sent as it is (nothing is saved, so there is nothing to queue). What is typed is
+  // kept on this device as it is typed (config.retypeKey), so that leaving the page half-way
+  // loses nothing: a blank page puts it back. Sending it forgets it; a page that comes back
+  // with the typing in its boxes (the boxes that differ) keeps that instead.
   if (config.plain) {
+    const retypeKey = config.retypeKey;
+    const typedFields = function () {
+      return snapshot().filter(function (pair) {
+        const field = form.elements.namedItem(pair[0]);
+        return pair[1] !== "" && field && field.type !== "hidden";
+      });
+    };
+    const keepRetyping = function () {
+      if (!retypeKey) return;
+      try {
+        const fields = typedFields();
+        if (fields.length) localStorage.setItem(retypeKey, JSON.stringify({fields: fields, at: Date.now()}));
+        else localStorage.removeItem(retypeKey);
+      } catch (error) { /* storage full or disabled: the form itself still holds the input */ }
+    };
     form.addEventListener("input", function (event) {
       if (event.target.classList.contains("box")) {
         boxTyped(event.target);
         moveOn(event.target);
       }
+      keepRetyping();
     });
+    form.addEventListener("change", keepRetyping);
+    form.addEventListener("submit", function () {
+      try { if (retypeKey) localStorage.removeItem(retypeKey); } catch (error) { /* ignore */ }
+    });
+    const fromServer = [...form.querySelectorAll("input.box[data-deal], select")].some(function (field) {
+      return field.tagName === "SELECT" ? field.querySelector("option[selected]:not([value=''])") !== null : field.defaultValue !== "";
+    });
+    let kept = null;
+    try { kept = retypeKey ? JSON.parse(localStorage.getItem(retypeKey) || "null") : null; } catch (error) { kept = null; }
+    if (fromServer) {
+      keepRetyping();
+    } else if (kept && Array.isArray(kept.fields) && kept.fields.length) {
+      kept.fields.forEach(function (pair) {
+        const field = form.elements.namedItem(pair[0]);
+        if (!field || field.type === "hidden") return;
+        if (field.type === "checkbox") field.checked = true; else field.value = pair[1];
+      });
+      setSync("dirty", M.retype_restored);
+    }
     hintAll();
+    form.dataset.ready = "1";
     return;
   }
 

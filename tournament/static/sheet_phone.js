@@ -11,6 +11,10 @@
  * Whether a deal is saved: the boxes as the page came from the server are stored; from then on,
  * each save's answer says what the server counts (the ``bollen:sheet`` event's detail.stored),
  * so the overview agrees with the status line, whatever the connection did in between.
+ *
+ * Re-typing the paper form to confirm it (config.plain) is tapped in the same way, into a blank
+ * sheet that is sent as a whole: the overview says which deals are typed, and there are no
+ * totals (nothing is counted until the comparison).
  */
 (function () {
   "use strict";
@@ -22,6 +26,7 @@
   const config = JSON.parse(configNode.textContent);
   if (!config.phone || !config.players) return;
   const P = config.phone;
+  const retyping = Boolean(config.plain);
   const M = config.messages;
   const players = config.players;
   const seats = [...Array(players.length).keys()];
@@ -100,22 +105,30 @@
   function messages(node, selector) {
     return node ? [...node.querySelectorAll(selector)].map(function (n) { return n.textContent; }) : [];
   }
-  function seatErrors(deal, seat) { return messages(document.getElementById("msg-" + deal + "-" + seat), ".error"); }
+  // A seat's messages in a deal; with ``kind``, those of that box: a message the server put at
+  // the tricks box goes with the tricks, every other one with the bid.
+  function seatErrors(deal, seat, kind) {
+    const selector = kind === "tricks" ? '.error[data-kind="tricks"]' : kind === "bid" ? '.error:not([data-kind="tricks"])' : ".error";
+    return messages(document.getElementById("msg-" + deal + "-" + seat), selector);
+  }
   function dealErrors(deal) { return messages(document.getElementById("deal-msg-" + deal), ".error"); }
   function hasProblem(deal) {
     return dealErrors(deal).length > 0 || seats.some(function (seat) { return seatErrors(deal, seat).length > 0; });
   }
 
-  // saved, held (input on this device the server does not have yet), problem or open.
+  // saved, held (input on this device the server does not have yet), problem or open; while
+  // re-typing: typed, started, problem or open.
   function dealState(deal) {
     if (hasProblem(deal)) return "problem";
+    if (retyping) return complete(deal) ? "typed" : typed(deal) ? "started" : "open";
     if (dealKey(deal, "value") !== stored[deal]) return "held";
     return complete(deal) ? "saved" : "open";
   }
   // The deal to open: the first one held back (a problem, or input the server does not have)
   // or not complete.
   function inPlay() {
-    const open = config.deals.find(function (d) { return !complete(d.deal) || dealState(d.deal) !== "saved"; });
+    const done = retyping ? "typed" : "saved";
+    const open = config.deals.find(function (d) { return !complete(d.deal) || dealState(d.deal) !== done; });
     return open ? open.deal : config.deals.length;
   }
 
@@ -179,7 +192,7 @@
       });
       const bidWas = row.querySelector(".phone-bid-was");
       if (bidWas) bidWas.textContent = bids[seat] === null ? "" : fmt(P.bid_was, {n: bids[seat]});
-      const notes = kind === "bid" ? seatErrors(deal, seat) : [];
+      const notes = seatErrors(deal, seat, kind);
       const msg = row.querySelector(".phone-msg");
       msg.replaceChildren();
       if (kind === "bid" && seat === dealer && dealerRule.hint !== null) {
@@ -236,7 +249,7 @@
     overview.querySelectorAll(".phone-jump").forEach(function (button) {
       const deal = Number(button.dataset.deal);
       const state = dealState(deal);
-      const words = state === "open" && deal === playing ? P.current : P[state];
+      const words = retyping && state === "open" ? P.to_type : state === "open" && deal === playing ? P.current : P[state];
       button.dataset.state = state;
       button.querySelector(".phone-jump-state").textContent = words;
       if (deal === shown) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
@@ -244,6 +257,12 @@
   }
 
   function drawTotals() {
+    if (retyping) {  // nothing is counted while re-typing: no totals to show
+      section.querySelector(".phone-totals").hidden = true;
+      document.body.style.setProperty("--phone-totals-height", "0px");
+      if (sync) document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
+      return;
+    }
     if (totalsList.children.length !== players.length) {
       totalsList.replaceChildren(...players.map(function (name, seat) {
         const item = el("li");
@@ -302,7 +321,7 @@
   const doneNode = document.getElementById("phone-done");
   let wasDone = null;
   function drawDone() {
-    if (!doneNode) return;
+    if (!doneNode || retyping) return;
     const done = config.deals.every(function (d) { return complete(d.deal) && dealState(d.deal) === "saved"; });
     doneNode.hidden = !done;
     if (done) {
@@ -361,7 +380,7 @@
     }
     clearedNode.textContent = cleared === deal ? fmt(P.cleared, {number: deal}) : "";
     // A saved deal counts: say so before it goes.
-    const counted = complete(deal) && dealState(deal) === "saved";
+    const counted = !retyping && complete(deal) && dealState(deal) === "saved";
     clearQuestion.textContent = fmt(counted ? P.clear_saved_question : P.clear_question, {number: deal});
   }
   function clearDeal(deal) {

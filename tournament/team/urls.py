@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.team, name="team"),
     path("invite/", views.team_invite, name="team_invite"),
     path("remove/", views.team_remove, name="team_remove"),
+    path("confirmation/", views.team_confirmation_rule, name="team_confirmation_rule"),
     path(
         "invitations/<int:pk>/revoke/",
         views.team_invitation_revoke_view,

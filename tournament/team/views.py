@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -25,6 +26,10 @@ from tournament.clubs.roles import ROLE_DESCRIPTIONS
 from tournament.errors import Refused
 from tournament.models import TeamInvitation, Tournament
 from tournament.permissions import SignedInRequest, director_required, when_finished
+from tournament.team.confirmation_rule import (
+    confirmation_rule_explained,
+    confirmation_rule_set,
+)
 from tournament.team.services import (
     DEAD_LINK,
     IssuedInvitation,
@@ -64,6 +69,18 @@ class RemoveForm(forms.Form):
         widget=forms.HiddenInput,
     )
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class ConfirmationRuleForm(forms.Form):
+    """How sheets are confirmed, chosen on the team page; ``next``: the page to go back to (a
+    sheet's confirm page that offered the choice)."""
+
+    confirmation_rule = forms.ChoiceField(
+        label=gettext_lazy("How sheets are confirmed"),
+        choices=Tournament.ConfirmationRule.choices,
+        widget=forms.RadioSelect,
+    )
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
 
 
 class JoinForm(BaseUserCreationForm[User]):
@@ -108,6 +125,10 @@ def _team_page(
             "join_url": join_url,
             "qr": qr_data_uri(join_url) if join_url else None,
             "hours": invitation_hours(),
+            "rule": confirmation_rule_explained(tournament),
+            "rule_form": ConfirmationRuleForm(
+                initial={"confirmation_rule": tournament.confirmation_rule}
+            ),
             "role_descriptions": [
                 ROLE_DESCRIPTIONS[Role.CO_DIRECTOR],
                 ROLE_DESCRIPTIONS[Role.SCORER],
@@ -146,6 +167,32 @@ def team_invite(request: SignedInRequest, tournament: Tournament) -> HttpRespons
     response = _team_page(request, tournament, issued=issued)
     response["Referrer-Policy"] = "same-origin"
     return response
+
+
+@director_required
+@require_POST
+def team_confirmation_rule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Choose how sheets are confirmed (the tournament's setting, also on its settings page)."""
+    form = ConfirmationRuleForm(request.POST)
+    back = reverse("team", args=[tournament.slug]) + "#confirmation-rule"
+    if not form.is_valid():
+        messages.error(request, _("Choose how sheets are confirmed."))
+        return redirect(back)
+    try:
+        confirmation_rule_set(tournament=tournament, rule=form.cleaned_data["confirmation_rule"])
+    except Refused as refused:
+        messages.error(request, refused.message)
+        return redirect(back)
+    messages.success(
+        request,
+        _("Saved: %(rule)s.") % {"rule": confirmation_rule_explained(tournament).title},
+    )
+    wanted = form.cleaned_data["next"]
+    if wanted.startswith("/") and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(wanted)
+    return redirect(back)
 
 
 @director_required
