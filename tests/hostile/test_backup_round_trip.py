@@ -305,7 +305,7 @@ def test_files_postgresql_would_refuse_are_a_list_of_problems_on_both(
     for case, path in paths.items():
         answer = other_database.manage("import_tournament", str(path), check=False)
         assert answer.returncode == 1, (case, answer.stdout, answer.stderr)
-        assert "nothing was imported" in answer.stderr, case
+        assert "niets geïmporteerd" in answer.stderr, case
         assert "Traceback" not in answer.stderr, (case, answer.stderr)
         assert answer.stderr.count("\n") >= 2, case  # the problem, then the summary
     count = other_database.manage(

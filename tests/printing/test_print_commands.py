@@ -52,7 +52,7 @@ def test_the_sheets_qr_codes_start_with_site_url(tmp_path, tournament, settings,
     assert qr_codes(pdf) == expected
     assert all(link.created_by is None for link in links.values())  # made as the site makes them
     out = capsys.readouterr()
-    assert "sheets.pdf" in out.out
+    assert out.out == f"Opgeslagen: {tmp_path / 'sheets.pdf'}.\n"  # in Dutch, as the site speaks
     assert out.err == ""  # a public name with a dot: nothing to warn about
 
 
@@ -116,8 +116,8 @@ def test_a_loopback_site_url_is_warned_about_on_stderr(tmp_path, tournament, set
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["geen-toernooi"], "no tournament with the slug 'geen-toernooi'"),
-        (["{slug}", "--round", "7"], "has no round 7 (its rounds: 1, 2)"),
+        (["geen-toernooi"], "Er is geen toernooi met de korte naam “geen-toernooi”"),
+        (["{slug}", "--round", "7"], "heeft geen ronde 7 (de rondes: 1, 2)"),
     ],
 )
 def test_a_wrong_slug_or_round_is_a_clear_error(tmp_path, tournament, args, message):
@@ -131,14 +131,14 @@ def test_a_wrong_slug_or_round_is_a_clear_error(tmp_path, tournament, args, mess
 def test_without_a_current_round_the_round_must_be_given(tmp_path):
     tournament = played_tournament(8, rounds=1)
     assert not tournament.rounds.with_state().exclude(progress=Round.State.COMPLETE).exists()
-    with pytest.raises(CommandError, match="no round that is seated or being played"):
+    with pytest.raises(CommandError, match="geen ronde die ingedeeld is of gespeeld wordt"):
         call_command("print_sheets", tournament.slug, "-o", str(tmp_path / "x.pdf"))
     assert pdf_pages(print_sheets(tmp_path, tournament.slug, "--round", "1"))
 
 
 def test_an_unwritable_output_is_a_clear_error(tmp_path, tournament, settings):
     settings.SITE_URL = "http://bollen.example.nl"
-    with pytest.raises(CommandError, match="Cannot write"):
+    with pytest.raises(CommandError, match=r"Kan .* niet schrijven"):
         call_command("print_standings", tournament.slug, "-o", str(tmp_path / "no" / "x.pdf"))
 
 

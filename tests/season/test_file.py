@@ -186,7 +186,7 @@ def test_the_import_command_lists_the_problems_and_stores_nothing(tmp_path):
     target = tmp_path / "bad.json"
     target.write_text('{"format": "bollen-competition", "version": 7}', encoding="utf-8")
     err = io.StringIO()
-    with pytest.raises(CommandError, match="1 problem; nothing was imported"):
+    with pytest.raises(CommandError, match="1 probleem; er is niets geïmporteerd"):
         call_command("import_competition", str(target), stderr=err)
     assert "7" in err.getvalue()
     assert not Competition.objects.exists()

@@ -181,7 +181,7 @@ def test_a_finished_tournament_is_final_read_only_and_can_be_reopened(
 
     out = io.StringIO()
     call_command("finish_tournament", tournament.slug, "--reopen", stdout=out)
-    assert "open again" in out.getvalue()
+    assert "is weer open" in out.getvalue()
     tournament.refresh_from_db()
     assert tournament.finished_at is None
     assert list(tournament.finishes.values_list("action", flat=True)) == [
@@ -200,7 +200,7 @@ def test_the_command_finishes_a_complete_tournament(director, tournament, django
     sheet_confirm(table=table, by_user=checker, version=saved.version)
     out = io.StringIO()
     call_command("finish_tournament", tournament.slug, "--by", "checker", stdout=out)
-    assert "is finished" in out.getvalue()
+    assert "is afgesloten" in out.getvalue()
     tournament.refresh_from_db()
     assert tournament.finished_by == checker
 
@@ -221,5 +221,5 @@ def test_replacing_a_finished_tournament_from_the_command_line_says_so(
     path.write_text(json.dumps(tournament_export(tournament=finished)), encoding="utf-8")
     out = io.StringIO()
     call_command("import_tournament", str(path), "--slug", finished.slug, "--replace", stdout=out)
-    assert "It had been finished on" in out.getvalue()
+    assert "Het was afgesloten op" in out.getvalue()
     assert Tournament.objects.get(slug=finished.slug).finished_at == finished.finished_at

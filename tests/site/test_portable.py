@@ -148,7 +148,7 @@ def test_import_command_fails_with_every_problem(tmp_path, capsys):
     document["players"].append({"id": "p1", "name": "Dubbel"})
     path = tmp_path / "t.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(CommandError, match="nothing was imported"):
+    with pytest.raises(CommandError, match="niets geïmporteerd"):
         call_command("import_tournament", str(path))
     assert "p1" in capsys.readouterr().err
     assert Tournament.objects.count() == 0

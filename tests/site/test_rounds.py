@@ -137,7 +137,9 @@ def test_repeats_that_cannot_be_avoided_are_said_to_be_so(director_client, direc
     quality = response.context["quality"]
     assert quality.repeats == quality.lower_bound == response.context["repeats_this_round"] == 8
     with translation.override("nl"):
-        assert "Minder kan niet: geen indeling van deze rondes" in response.content.decode()
+        assert "Minder kan niet: na de vorige rondes heeft geen indeling" in (
+            response.content.decode()
+        )
     first = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
     assert "Minder kan niet" not in first.content.decode()  # nobody met anyone before
     assert "onvermijdelijk" not in first.content.decode()
@@ -166,9 +168,8 @@ def test_a_worse_seating_says_how_many_repeats_cannot_be_avoided(director_client
     quality = response.context["quality"]
     assert (response.context["repeats_this_round"], quality.lower_bound) == (12, 8)
     with translation.override("nl"):
-        assert "Over het toernooi zijn minstens 8 herhaalde ontmoetingen" in (
-            response.content.decode()
-        )
+        assert "Minstens 8 daarvan zijn onvermijdelijk" in response.content.decode()
+        assert "voorkomt er hoogstens 4." in response.content.decode()
         assert "Minder kan niet" not in response.content.decode()
 
 
@@ -391,10 +392,11 @@ def test_the_options_are_told_as_the_director_reads_them():
     even = SeatingOption("even", 24, 1, 2, 7, 1, 5)
     fewest = SeatingOption("repeats", 10, 0, 5, 7, 5, 5)
     with translation.override("nl"):
-        told = f"{even.summary({7: 'Anna'})} {fewest.summary({7: 'Anna'})}"
+        told = " ".join(o.summary({7: "Anna"}, [even, fewest]) for o in (even, fewest))
     assert told == (
         "Gelijk verdeeld: 24 herhaalde ontmoetingen, iedereen 1-2× aan een tafel van 5. "  # noqa: RUF001
-        "Minste herhalingen: 10 herhaalde ontmoetingen, maar Anna zit 5× aan een tafel van 5."  # noqa: RUF001
+        "Minste herhalingen: 10 herhaalde ontmoetingen, maar ongelijk: 0-5× aan een tafel van 5 "  # noqa: RUF001
+        "(Anna 5×)."  # noqa: RUF001
     )
 
 

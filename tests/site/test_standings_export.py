@@ -105,7 +105,7 @@ def test_english_csv_uses_commas_and_the_delimiter_flag_overrides(capsys):
     call_command("export_standings", tournament.slug, "--format", "csv", "--delimiter", "\\t")
     header = capsys.readouterr().out.removeprefix("\ufeff").splitlines()[0]
     assert header == "Rank\tName\tClub\tTotal\tR1\tR2\tBollen\tCorrect\tProvisional"
-    with pytest.raises(CommandError, match="one character"):
+    with pytest.raises(CommandError, match="één teken"):
         call_command("export_standings", tournament.slug, "--format", "csv", "--delimiter", ";;")
     with pytest.raises(CommandError, match="--format csv"):
         call_command("export_standings", tournament.slug, "--format", "json", "--delimiter", ";")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournament.models import Competition, Tournament
 from tournament.printing.commands import (
@@ -20,19 +21,29 @@ from tournament.printing.commands import (
 )
 from tournament.printing.printouts import Printout
 
+# The help of the arguments that several commands have. Help stays English, as Django's own
+# options (--verbosity, --settings, ...) are; what a command prints speaks the active language.
+TOURNAMENT_SLUG_HELP = "the tournament's short name (as in its address)"
+COMPETITION_SLUG_HELP = "the competition's short name (as in its address)"
+OUTPUT_HELP = "the file to write (a %(suffix)s file; default: standard output)"
+
 
 def tournament_by_slug(slug: str) -> Tournament:
     try:
         return Tournament.objects.get(slug=slug)
     except Tournament.DoesNotExist:
-        raise CommandError(f"There is no tournament with the slug {slug!r}.") from None
+        raise CommandError(
+            _("There is no tournament with the short name “%(slug)s”.") % {"slug": slug}
+        ) from None
 
 
 def competition_by_slug(slug: str) -> Competition:
     try:
         return Competition.objects.get(slug=slug)
     except Competition.DoesNotExist:
-        raise CommandError(f"There is no competition with the slug {slug!r}.") from None
+        raise CommandError(
+            _("There is no competition with the short name “%(slug)s”.") % {"slug": slug}
+        ) from None
 
 
 def write_output(command: BaseCommand, data: bytes, output: Path | None) -> None:
@@ -43,7 +54,9 @@ def write_output(command: BaseCommand, data: bytes, output: Path | None) -> None
     try:
         output.write_bytes(data)
     except OSError as exc:
-        raise CommandError(f"Cannot write {output}: {exc.strerror}") from exc
+        raise CommandError(
+            _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": exc.strerror or exc}
+        ) from exc
 
 
 class PortableFileCommand(BaseCommand):
@@ -51,10 +64,13 @@ class PortableFileCommand(BaseCommand):
     with the site's records unless ``--no-site``."""
 
     no_site_help: str
+    slug_help: str
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
-        parser.add_argument("-o", "--output", type=Path, default=None)
+        parser.add_argument("slug", help=self.slug_help)
+        parser.add_argument(
+            "-o", "--output", type=Path, default=None, help=OUTPUT_HELP % {"suffix": ".json"}
+        )
         parser.add_argument("--no-site", action="store_true", help=self.no_site_help)
 
     def handle(
@@ -73,7 +89,7 @@ class RoundPrintoutCommand(BaseCommand):
     opening the club's address for phones."""
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=TOURNAMENT_SLUG_HELP)
         add_round_argument(parser)
         add_output_argument(parser)
 
@@ -85,7 +101,10 @@ class RoundPrintoutCommand(BaseCommand):
         site = site_for_qr_codes(self, tournament)
         printout = self.printout(tournament, number, site=site)
         if printout is None:
-            raise CommandError(f"Round {number} of {slug} has no tables: seat it first.")
+            raise CommandError(
+                _("Round %(number)s of %(slug)s has no tables: seat it first.")
+                % {"number": number, "slug": slug}
+            )
         printout_write(self, tournament=tournament, printout=printout, output=output, site=site)
 
     def printout(self, tournament: Tournament, number: int, *, site: str) -> Printout | None:

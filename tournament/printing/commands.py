@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournament.models import Tournament
 from tournament.printing.printouts import Printout, current_round
@@ -14,7 +15,7 @@ from tournament.venue.site_address import site_url, site_url_problem
 
 
 def add_output_argument(parser: CommandParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, required=True, help="The PDF file to write.")
+    parser.add_argument("-o", "--output", type=Path, required=True, help="the PDF file to write")
 
 
 def add_round_argument(parser: CommandParser) -> None:
@@ -22,7 +23,7 @@ def add_round_argument(parser: CommandParser) -> None:
         "--round",
         type=int,
         default=None,
-        help="The round's number (default: the current round, the last one seated or playing).",
+        help="the round's number (default: the current round, the last one seated or playing)",
     )
 
 
@@ -32,14 +33,21 @@ def round_number(tournament: Tournament, number: int | None) -> int:
         current = current_round(tournament)
         if current is None:
             raise CommandError(
-                f"{tournament.slug} has no round that is seated or being played; "
-                "give one with --round N."
+                _("%(slug)s has no round that is seated or being played; give one with --round N.")
+                % {"slug": tournament.slug}
             )
         return current.number
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     if number not in numbers:
-        have = ", ".join(map(str, numbers)) if numbers else "none yet"
-        raise CommandError(f"{tournament.slug} has no round {number} (its rounds: {have}).")
+        if not numbers:
+            raise CommandError(
+                _("%(slug)s has no round %(number)s: it has no rounds yet.")
+                % {"slug": tournament.slug, "number": number}
+            )
+        raise CommandError(
+            _("%(slug)s has no round %(number)s (its rounds: %(rounds)s).")
+            % {"slug": tournament.slug, "number": number, "rounds": ", ".join(map(str, numbers))}
+        )
     return number
 
 
@@ -64,11 +72,15 @@ def printout_write(
         if "staticfiles manifest" not in str(exc):
             raise
         raise CommandError(
-            "The static files have not been collected: run `manage.py collectstatic --noinput` "
-            "first (or set DEBUG=1)."
+            _(
+                "The static files have not been collected: run `manage.py collectstatic "
+                "--noinput` first (or set DEBUG=1)."
+            )
         ) from exc
     try:
         output.write_bytes(pdf)
     except OSError as exc:
-        raise CommandError(f"Cannot write {output}: {exc.strerror}") from exc
-    command.stdout.write(f"Wrote {output}.")
+        raise CommandError(
+            _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": exc.strerror or exc}
+        ) from exc
+    command.stdout.write(_("Written: %(file)s.") % {"file": output})

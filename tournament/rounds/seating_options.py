@@ -4,9 +4,12 @@ With tables of two sizes the two balances (``scoring.seating.Balance``) can give
 tournaments, so ``round_seat`` plans the remaining rounds with each, stores the tournament's
 choice as the draft and both as ``Round.seating_options``, and the director compares them
 ("Even tables: 24 repeated meetings, everyone 1-2x at a table of 5. Fewest repeats: 10
-repeated meetings, but Anna sits 5x at a table of 5.") and may take the other before
-publishing. Each plan gets half of the time limit, so the director waits no longer than for
-one plan.
+repeated meetings, but unevenly: 0-5x at a table of 5 (Anna 5x).") and may take the other
+before publishing. Each plan gets half of the time limit, so the director waits no longer than
+for one plan.
+
+The round page's sentence under the repeats so far (``repeats_note``) is here too: what the
+seating of a round could still have avoided, after the rounds before it.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.seating import Balance, SeatingError, SeatingPlan, SeatingProblem, plan_seating
+from scoring.seating.repeats_after import RepeatsAfter
 from scoring.tables import table_split
 
 
@@ -72,25 +76,66 @@ class SeatingOption:
             tables=[list(table) for table in plan.rounds[0]],
         )
 
-    def summary(self, names: dict[int, str]) -> str:
-        """The option in one sentence, in the director's words."""
+    def summary(self, names: dict[int, str], compared: Sequence[SeatingOption] = ()) -> str:
+        """The option in one sentence, in the director's words, beside the ``compared`` ones.
+
+        Every option says the same things (its repeats; how often its players sit at a larger
+        table, from the fewest to the most), so the director compares like with like. An
+        uneven one names the player who sits there most only when no other option seats
+        anyone that often: "Anna 4x" is no warning when the even tables seat people 4x too.
+        """
         label = _("Even tables") if self.balance == Balance.EVEN else _("Fewest repeats")
         count = ngettext(
             "%(count)s repeated meeting", "%(count)s repeated meetings", self.repeats
         ) % {"count": self.repeats}
         values = {"size": self.larger_size, "fewest": self.fewest, "most": self.most}
-        if self.spread <= 1:
-            everyone = (
-                _("everyone %(most)s× at a table of %(size)s")  # noqa: RUF001
-                if self.fewest == self.most
-                else _("everyone %(fewest)s-%(most)s× at a table of %(size)s")  # noqa: RUF001
-            ) % values
-            return f"{label}: {count}, {everyone}."
-        who = _("but %(name)s sits %(most)s× at a table of %(size)s") % {  # noqa: RUF001
-            **values,
-            "name": names.get(self.most_player, "?"),
-        }
-        return f"{label}: {count}, {who}."
+        if self.fewest == self.most:
+            larger = _("everyone %(most)s× at a table of %(size)s") % values  # noqa: RUF001
+        elif self.spread <= 1:
+            larger = _("everyone %(fewest)s-%(most)s× at a table of %(size)s") % values  # noqa: RUF001
+        elif self.most > max((o.most for o in compared if o.balance != self.balance), default=0):
+            larger = _(
+                "but unevenly: %(fewest)s-%(most)s× at a table of %(size)s (%(name)s %(most)s×)"  # noqa: RUF001
+            ) % {**values, "name": names.get(self.most_player, "?")}
+        else:
+            larger = _("but unevenly: %(fewest)s-%(most)s× at a table of %(size)s") % values  # noqa: RUF001
+        return f"{label}: {count}, {larger}."
+
+
+def repeats_note(counted: RepeatsAfter) -> str:
+    """What the round page says under the repeated meetings so far (``counted`` over the rounds
+    up to this one, the rounds before it as played): whether a seating of this round could
+    have had fewer, and at most how many fewer (the least is a lower bound, so never more is
+    promised). Nothing when this round repeats nobody."""
+    if counted.repeats <= counted.earlier:
+        return ""
+    if counted.repeats <= counted.least:
+        return _(
+            "Fewer is not possible: after the rounds before it, no seating of this round, with "
+            "these players at tables of these sizes, has fewer repeated meetings."
+        )
+    values = {
+        "least": counted.least,
+        "earlier": counted.earlier,
+        "fewer": counted.repeats - counted.least,
+    }
+    if counted.earlier:
+        text = ngettext(
+            "At least %(least)s of them cannot be avoided (%(earlier)s in the rounds before); "
+            "seating this round differently could avoid at most %(fewer)s.",
+            "At least %(least)s of them cannot be avoided (%(earlier)s in the rounds before); "
+            "seating this round differently could avoid at most %(fewer)s.",
+            counted.least,
+        )
+    else:
+        text = ngettext(
+            "At least %(least)s of them cannot be avoided with these players at tables of these "
+            "sizes; seating this round differently could avoid at most %(fewer)s.",
+            "At least %(least)s of them cannot be avoided with these players at tables of these "
+            "sizes; seating this round differently could avoid at most %(fewer)s.",
+            counted.least,
+        )
+    return text % values
 
 
 def options_store(options: Sequence[SeatingOption]) -> dict[str, dict[str, Any]]:

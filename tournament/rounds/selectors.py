@@ -12,10 +12,11 @@ from django.db.models import Q, QuerySet
 
 from scoring.confirmation import ConfirmationRule, ConfirmMethod, SheetState, confirm_methods
 from scoring.seating import PlanQuality, plan_quality
+from scoring.seating.repeats_after import repeats_after
 from tournament.adapter import SheetStatus, TableSheet, load_table_sheets
 from tournament.models import Player, Round, Tournament
 from tournament.names import name_sort_key
-from tournament.rounds.seating_options import options_load
+from tournament.rounds.seating_options import options_load, repeats_note
 from tournament.sheets.confirmations import tournament_confirmation_rule
 from tournament.sheets.selectors import SheetReview, round_sheet_reviews
 
@@ -97,6 +98,7 @@ class RoundSeating(TypedDict):
     sheets_confirmed: int
     sheets_unconfirmed: int
     quality: PlanQuality[int]
+    quality_note: str
     repeats_this_round: int
     unseated: list[Player]
     all_seated: list[Player]
@@ -180,6 +182,13 @@ def round_seating(round_: Round, user: User | AnonymousUser | None = None) -> Ro
             t.review.version is not None and not t.review.confirmed for t in tables
         ),
         "quality": quality,
+        # What a seating of this round could reach after the rounds before it (as played).
+        "quality_note": repeats_note(
+            repeats_after(
+                [schedule[n] for n in sorted(schedule)],
+                played=sum(1 for number in schedule if number < round_.number),
+            )
+        ),
         "repeats_this_round": sum(len(t.repeated) for t in tables),
         "unseated": unseated,
         "all_seated": sorted(
@@ -239,7 +248,9 @@ def round_seating_choices(round_: Round) -> list[SeatingChoice]:
         Player.objects.filter(pk__in=[o.most_player for o in options]).values_list("pk", "name")
     )
     chosen = round_.tournament.seating_balance
-    return [SeatingChoice(o.balance, o.summary(names), o.balance == chosen) for o in options]
+    return [
+        SeatingChoice(o.balance, o.summary(names, options), o.balance == chosen) for o in options
+    ]
 
 
 def round_changed_by_hand(round_: Round) -> bool:

@@ -13,7 +13,10 @@ from tournament.errors import FORM_REFUSED_STATUS
 # Django's own texts of the sign-in and password forms, listed here so that the site's
 # catalogue holds them in the site's Dutch ("je", not "u"). Django 5.2 changed the text of
 # the short-password message, and its own Dutch catalogue has not got the new one: without
-# this, the Dutch invitation page said "This password is too short".
+# this, the Dutch invitation page said "This password is too short". The validators run in the
+# view, after ChosenLanguageMiddleware has activated the page's language, so every message is
+# in the visitor's language once a catalogue has it; tests/site/test_password_language.py checks
+# each configured validator's texts, so a Django update that rewords one fails there first.
 DJANGO_TEXTS = (
     ngettext_lazy(
         "This password is too short. It must contain at least %d character.",
@@ -33,6 +36,8 @@ DJANGO_TEXTS = (
         "Enter a valid username. This value may contain only letters, numbers, and "
         "@/./+/-/_ characters."
     ),
+    # Django's Dutch says "Uw" here; the password page says "je".
+    gettext_lazy("Your old password was entered incorrectly. Please enter it again."),
 )
 
 

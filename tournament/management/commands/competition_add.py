@@ -3,9 +3,16 @@
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.errors import Refused
-from tournament.management.options import competition_by_slug, tournament_by_slug
+from tournament.management.options import (
+    COMPETITION_SLUG_HELP,
+    TOURNAMENT_SLUG_HELP,
+    competition_by_slug,
+    tournament_by_slug,
+)
 from tournament.season.services import competition_add
 
 
@@ -16,8 +23,10 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
-        parser.add_argument("--tournament", required=True, metavar="SLUG")
+        parser.add_argument("slug", help=COMPETITION_SLUG_HELP)
+        parser.add_argument(
+            "--tournament", required=True, metavar="SLUG", help=TOURNAMENT_SLUG_HELP
+        )
 
     def handle(self, *args: object, slug: str, tournament: str, **options: Any) -> None:
         competition = competition_by_slug(slug)
@@ -28,6 +37,16 @@ class Command(BaseCommand):
         except Refused as refused:
             raise CommandError("\n".join(refused.lines())) from None
         asked = evening.tournament.players.filter(member=None).count()
-        self.stdout.write(f"Evening {evening.number}: {evening.tournament.name}")
+        self.stdout.write(
+            _("Evening %(number)s: %(name)s")
+            % {"number": evening.number, "name": evening.tournament.name}
+        )
         if asked:
-            self.stdout.write(f"{asked} players may be members already: answer on the site.")
+            self.stdout.write(
+                ngettext(
+                    "%(count)s player may be a member already: answer on the site.",
+                    "%(count)s players may be members already: answer on the site.",
+                    asked,
+                )
+                % {"count": asked}
+            )

@@ -10,6 +10,8 @@ from typing import Any
 import polib
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 class Command(BaseCommand):
@@ -25,13 +27,22 @@ class Command(BaseCommand):
                 try:
                     catalogue = polib.pofile(str(po_path))
                 except OSError as exc:
-                    raise CommandError(f"Cannot read translation file {po_path}: {exc}") from exc
+                    raise CommandError(
+                        _("Cannot read the translation file %(file)s: %(reason)s")
+                        % {"file": po_path, "reason": exc.strerror or exc}
+                    ) from exc
                 _refuse_duplicates(po_path, catalogue)
                 catalogue.save_as_mofile(str(mo_path))
                 compiled += 1
         if compiled:
-            noun = "catalogue" if compiled == 1 else "catalogues"
-            self.stdout.write(f"Compiled {compiled} translation {noun}.")
+            self.stdout.write(
+                ngettext(
+                    "Compiled %(count)s translation catalogue.",
+                    "Compiled %(count)s translation catalogues.",
+                    compiled,
+                )
+                % {"count": compiled}
+            )
 
 
 def _refuse_duplicates(po_path: Path, catalogue: polib.POFile) -> None:
@@ -42,7 +53,15 @@ def _refuse_duplicates(po_path: Path, catalogue: polib.POFile) -> None:
         key = (entry.msgctxt, entry.msgid)
         if key in seen:
             raise CommandError(
-                f"{po_path}:{entry.linenum}: the message {entry.msgid!r} is defined twice "
-                f"(first at line {seen[key]}); keep one of the two."
+                _(
+                    "%(file)s:%(line)s: the message “%(message)s” is defined twice (first at "
+                    "line %(first)s); keep one of the two."
+                )
+                % {
+                    "file": po_path,
+                    "line": entry.linenum,
+                    "message": entry.msgid,
+                    "first": seen[key],
+                }
             )
         seen[key] = entry.linenum

@@ -2,7 +2,11 @@
 
 from typing import Any
 
-from tournament.management.options import PortableFileCommand, competition_by_slug
+from tournament.management.options import (
+    COMPETITION_SLUG_HELP,
+    PortableFileCommand,
+    competition_by_slug,
+)
 from tournament.season.file_export import competition_export
 
 
@@ -11,6 +15,7 @@ class Command(PortableFileCommand):
         "Write a competition as a competition file (to standard output, or -o FILE): its "
         "settings, the member register and every evening as a v1 tournament file."
     )
+    slug_help = COMPETITION_SLUG_HELP
     no_site_help = (
         "leave out each evening's site records (sheet history, confirmations, table links, "
         "team): for handing the season to someone else"

@@ -4,8 +4,14 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
-from tournament.management.options import competition_by_slug, write_output
+from tournament.management.options import (
+    COMPETITION_SLUG_HELP,
+    OUTPUT_HELP,
+    competition_by_slug,
+    write_output,
+)
 from tournament.season.exports import SeasonExporter
 
 
@@ -18,14 +24,25 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
-        parser.add_argument("--format", choices=SeasonExporter.formats, default="json")
-        parser.add_argument("-o", "--output", type=Path, default=None)
+        parser.add_argument("slug", help=COMPETITION_SLUG_HELP)
+        parser.add_argument(
+            "--format",
+            choices=SeasonExporter.formats,
+            default="json",
+            help="json, csv or xlsx (default: json)",
+        )
+        parser.add_argument(
+            "-o",
+            "--output",
+            type=Path,
+            default=None,
+            help=OUTPUT_HELP % {"suffix": ".json, .csv or .xlsx"} + "; needed for xlsx",
+        )
 
     def handle(
         self, *args: object, slug: str, format: str, output: Path | None, **options: Any
     ) -> None:
         if format == "xlsx" and output is None:
-            raise CommandError("An Excel file cannot go to the terminal: add -o FILE.xlsx.")
+            raise CommandError(_("An Excel file cannot go to the terminal: add -o FILE.xlsx."))
         exported = SeasonExporter.of(competition_by_slug(slug), format=format).render()
         write_output(self, exported.data, output)

@@ -4,8 +4,14 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
-from tournament.management.options import tournament_by_slug, write_output
+from tournament.management.options import (
+    OUTPUT_HELP,
+    TOURNAMENT_SLUG_HELP,
+    tournament_by_slug,
+    write_output,
+)
 from tournament.standings.exports import StandingsExporter
 
 
@@ -18,13 +24,25 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
-        parser.add_argument("--format", choices=StandingsExporter.formats, default="json")
-        parser.add_argument("-o", "--output", type=Path, default=None)
+        parser.add_argument("slug", help=TOURNAMENT_SLUG_HELP)
+        parser.add_argument(
+            "--format",
+            choices=StandingsExporter.formats,
+            default="json",
+            help="json, csv or xlsx (default: json)",
+        )
+        parser.add_argument(
+            "-o",
+            "--output",
+            type=Path,
+            default=None,
+            help=OUTPUT_HELP % {"suffix": ".json, .csv or .xlsx"} + "; needed for xlsx",
+        )
         parser.add_argument(
             "--delimiter",
             default=None,
-            help="CSV separator instead of the language's (';' for Dutch, ',' for English).",
+            help="the CSV separator instead of the language's (';' for Dutch, ',' for English; "
+            "\\t for a tab)",
         )
 
     def handle(
@@ -37,16 +55,15 @@ class Command(BaseCommand):
         **options: Any,
     ) -> None:
         if delimiter is not None and format != "csv":
-            raise CommandError("--delimiter is for --format csv.")
+            raise CommandError(_("--delimiter is for --format csv."))
         if delimiter == "\\t":
             delimiter = "\t"
-        try:
-            exporter = StandingsExporter(
-                tournament_by_slug(slug), format=format, delimiter=delimiter
+        if delimiter is not None and len(delimiter) != 1:
+            raise CommandError(
+                _("--delimiter is one character, not “%(given)s”.") % {"given": delimiter}
             )
-        except ValueError as exc:
-            raise CommandError(str(exc)) from exc
-        exported = exporter.render()
         if format == "xlsx" and output is None:
-            raise CommandError("An Excel file cannot go to the terminal: add -o FILE.xlsx.")
+            raise CommandError(_("An Excel file cannot go to the terminal: add -o FILE.xlsx."))
+        exporter = StandingsExporter(tournament_by_slug(slug), format=format, delimiter=delimiter)
+        exported = exporter.render()
         write_output(self, exported.data, output)

@@ -2,7 +2,11 @@
 
 from typing import Any
 
-from tournament.management.options import PortableFileCommand, tournament_by_slug
+from tournament.management.options import (
+    TOURNAMENT_SLUG_HELP,
+    PortableFileCommand,
+    tournament_by_slug,
+)
 from tournament.tournament_file.exporting import tournament_export
 
 
@@ -11,6 +15,7 @@ class Command(PortableFileCommand):
         "Write a tournament as a v1 tournament file (to standard output, or -o FILE): the "
         "backup, with the site's records (sheet history, confirmations, table links, team)."
     )
+    slug_help = TOURNAMENT_SLUG_HELP
     no_site_help = (
         "leave out the site's records (the table links' secrets, usernames and addresses): for "
         "handing the tournament to someone else"

@@ -5,9 +5,10 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournament.errors import Refused
-from tournament.management.options import tournament_by_slug
+from tournament.management.options import TOURNAMENT_SLUG_HELP, tournament_by_slug
 from tournament.tournaments.finish import tournament_finish, tournament_reopen
 
 
@@ -19,14 +20,14 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=TOURNAMENT_SLUG_HELP)
         parser.add_argument(
-            "--reopen", action="store_true", help="Open a finished tournament again."
+            "--reopen", action="store_true", help="open a finished tournament again"
         )
         parser.add_argument(
             "--by",
             metavar="USERNAME",
-            help="The account recorded as finishing or reopening it (default: none).",
+            help="the account recorded as finishing or reopening it (default: none)",
         )
 
     def handle(
@@ -37,26 +38,35 @@ class Command(BaseCommand):
         if by is not None:
             user = User.objects.filter(username=by).first()
             if user is None:
-                raise CommandError(f"No account is called {by!r}.")
+                raise CommandError(_("No account is called “%(name)s”.") % {"name": by})
         if reopen:
             if not tournament.finished:
-                self.stdout.write(f"{tournament.name} is not finished: nothing to reopen.")
+                self.stdout.write(
+                    _("%(name)s is not finished: nothing to reopen.") % {"name": tournament.name}
+                )
                 return
             tournament_reopen(tournament=tournament, by_user=user)
-            self.stdout.write(f"{tournament.name} is open again.")
+            self.stdout.write(_("%(name)s is open again.") % {"name": tournament.name})
             return
         if tournament.finished:
-            at = f"{tournament.finished_at:%Y-%m-%d %H:%M}"
-            self.stdout.write(f"{tournament.name} was finished already, at {at}.")
+            self.stdout.write(
+                _("%(name)s was finished already, at %(at)s.")
+                % {"name": tournament.name, "at": f"{tournament.finished_at:%Y-%m-%d %H:%M}"}
+            )
             return
         try:
             finished = tournament_finish(tournament=tournament, by_user=user)
         except Refused as refused:
             lines = "\n".join(f"  {line}" for line in refused.lines())
             raise CommandError(
-                f"{tournament.name} cannot be finished yet; still open:\n{lines}"
+                _("%(name)s cannot be finished yet; still open:") % {"name": tournament.name}
+                + "\n"
+                + lines
             ) from None
         self.stdout.write(
-            f"{finished.name} is finished: its standings are final. The final backup is "
-            "written to the backup folder."
+            _(
+                "%(name)s is finished: its standings are final. The final backup is written to "
+                "the backup folder."
+            )
+            % {"name": finished.name}
         )

@@ -4,6 +4,8 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
@@ -27,16 +29,33 @@ class Command(BaseCommand):
         try:
             raw = file.read_bytes()
         except OSError as exc:
-            raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
+            raise CommandError(
+                _("Cannot read %(file)s: %(reason)s")
+                % {"file": file, "reason": exc.strerror or exc}
+            ) from exc
         try:
             outcome = competition_import(document=tournament_file_parse(raw), club=owner)
         except Refused as exc:
             for line in exc.lines():
                 self.stderr.write(line)
-            noun = "problem" if exc.total == 1 else "problems"
-            raise CommandError(f"{file}: {exc.total} {noun}; nothing was imported.") from exc
+            raise CommandError(
+                ngettext(
+                    "%(file)s: %(count)s problem; nothing was imported.",
+                    "%(file)s: %(count)s problems; nothing was imported.",
+                    exc.total,
+                )
+                % {"file": file, "count": exc.total}
+            ) from exc
         competition = outcome.competition
-        self.stdout.write(f"Imported '{competition}' with {competition.evenings.count()} evenings.")
+        evenings = competition.evenings.count()
+        self.stdout.write(
+            ngettext(
+                "Imported “%(name)s” with %(count)s evening.",
+                "Imported “%(name)s” with %(count)s evenings.",
+                evenings,
+            )
+            % {"name": competition, "count": evenings}
+        )
         for note in outcome.notes:
-            self.stdout.write(f"Note: {note}")
+            self.stdout.write(_("Note: %(note)s") % {"note": note})
         self.stdout.write(competition.slug)

@@ -5,6 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
@@ -44,12 +46,15 @@ class Command(BaseCommand):
     ) -> None:
         if replace and slug is None:
             raise CommandError(
-                "--replace needs --slug: the short name of the tournament to replace."
+                _("--replace needs --slug: the short name of the tournament to replace.")
             )
         try:
             raw = file.read_bytes()
         except OSError as exc:
-            raise CommandError(f"Cannot read {file}: {exc.strerror}") from exc
+            raise CommandError(
+                _("Cannot read %(file)s: %(reason)s")
+                % {"file": file, "reason": exc.strerror or exc}
+            ) from exc
         replaced = Tournament.objects.filter(slug=slug).select_related("club").first()
         # Replacing: in the replaced tournament's club, unless --club says otherwise.
         owner = replaced.club if replace and replaced and club is None else club_option(club)
@@ -60,17 +65,26 @@ class Command(BaseCommand):
         except Refused as exc:
             for line in exc.lines():
                 self.stderr.write(line)
-            noun = "problem" if exc.total == 1 else "problems"
-            raise CommandError(f"{file}: {exc.total} {noun}; nothing was imported.") from exc
+            raise CommandError(
+                ngettext(
+                    "%(file)s: %(count)s problem; nothing was imported.",
+                    "%(file)s: %(count)s problems; nothing was imported.",
+                    exc.total,
+                )
+                % {"file": file, "count": exc.total}
+            ) from exc
         tournament = outcome.tournament
         if outcome.replaced:
-            self.stdout.write(f"Deleted the tournament that had the short name {slug}.")
+            self.stdout.write(
+                _("Deleted the tournament that had the short name %(slug)s.") % {"slug": slug}
+            )
         if outcome.replaced_finished_at is not None:
             at = f"{timezone.localtime(outcome.replaced_finished_at):%Y-%m-%d %H:%M}"
             self.stdout.write(
-                f"It had been finished on {at}; its final backup stays in the backup folder."
+                _("It had been finished on %(at)s; its final backup stays in the backup folder.")
+                % {"at": at}
             )
-        self.stdout.write(f"Imported '{tournament.name}'.")
+        self.stdout.write(_("Imported “%(name)s”.") % {"name": tournament.name})
         for note in outcome.notes:
-            self.stdout.write(f"Note: {note}")
+            self.stdout.write(_("Note: %(note)s") % {"note": note})
         self.stdout.write(tournament.slug)

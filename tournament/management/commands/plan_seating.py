@@ -18,10 +18,14 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.errors import ScoringError
-from scoring.seating import Balance, SeatingError, plan_seating
+from scoring.seating import Balance, PlanQuality, SeatingError, SeatingProblem, plan_seating
 from scoring.tables import table_split
+from tournament.errors import rule_message
 from tournament.management.options import tournament_by_slug
 from tournament.rounds.seating import seating_history
 from tournament.rounds.seating_options import club_pairs
@@ -48,9 +52,23 @@ class Command(BaseCommand):
         who.add_argument("--players", type=int, help="plan for N players numbered 0..N-1")
         who.add_argument("--tournament", metavar="SLUG", help="plan a tournament's next rounds")
         parser.add_argument("--rounds", type=int, default=None, help="rounds to plan")
-        parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--time-limit", type=float, default=settings.SEATING_TIME_LIMIT)
-        parser.add_argument("--prefer", type=int, choices=[3, 4, 5, 6], default=None)
+        parser.add_argument(
+            "--seed", type=int, default=0, help="the planner's random seed (default 0)"
+        )
+        parser.add_argument(
+            "--time-limit",
+            type=float,
+            default=settings.SEATING_TIME_LIMIT,
+            metavar="SECONDS",
+            help=f"stop searching after this many seconds (default {settings.SEATING_TIME_LIMIT})",
+        )
+        parser.add_argument(
+            "--prefer",
+            type=int,
+            choices=[3, 4, 5, 6],
+            default=None,
+            help="the table size to have most of (default 4; with --tournament its own)",
+        )
         parser.add_argument(
             "--table-sizes", default=None, help="allowed sizes, e.g. 4,5 (default 4,5)"
         )
@@ -69,15 +87,21 @@ class Command(BaseCommand):
             "repeats: fewest repeats first. With --tournament the tournament's choice is the "
             "default.",
         )
-        parser.add_argument("--format", choices=["json", "text"], default="text")
+        parser.add_argument(
+            "--format",
+            choices=["json", "text"],
+            default="text",
+            help="text: the tables with names and the quality (the default); json: "
+            '{"rounds": [[[players of a table], ...], ...]}, the quality on standard error',
+        )
 
     def handle(self, *args: object, **options: Any) -> None:
         if options["players"] is not None:
             if options["rounds"] is None:
-                raise CommandError("--players needs --rounds.")
+                raise CommandError(_("--players needs --rounds."))
             if options["apart_clubs"]:
                 raise CommandError(
-                    "--apart-clubs needs --tournament (numbered players have no club)."
+                    _("--apart-clubs needs --tournament (numbered players have no club).")
                 )
             keys = list(range(options["players"]))
             names = {key: str(key) for key in keys}
@@ -92,7 +116,7 @@ class Command(BaseCommand):
         else:
             keys, names, label, request = self._tournament(options)
         if request["rounds"] < 1:
-            raise CommandError("--rounds must be at least 1.")
+            raise CommandError(_("--rounds must be at least 1."))
         try:
             plan = plan_seating(
                 keys,
@@ -103,29 +127,33 @@ class Command(BaseCommand):
             )
         except SeatingError as exc:
             who = ", ".join(names[cast(int, key)] for key in exc.players)  # the keys given
+            if exc.code == SeatingProblem.APART_IMPOSSIBLE:
+                raise CommandError(
+                    _("These players cannot all be kept apart: %(names)s.") % {"names": who}
+                ) from exc
             raise CommandError(f"{exc} ({who})" if who else str(exc)) from exc
         except ScoringError as exc:
-            raise CommandError(str(exc)) from exc
+            raise CommandError("\n".join(rule_message(p) for p in exc.problems)) from exc
 
         if options["format"] == "json":
             rounds = [[[label[key] for key in table] for table in tables] for tables in plan.rounds]
             self.stdout.write(json.dumps({"rounds": rounds}))
         else:
             for number, tables in enumerate(plan.rounds, start=1):
-                self.stdout.write(f"Round {number}")
+                self.stdout.write(_("Round %(number)s") % {"number": number})
                 for table_number, table in enumerate(tables, start=1):
-                    seated = ", ".join(names[key] for key in table)
-                    self.stdout.write(f"  table {table_number} ({len(table)}): {seated}")
-        quality = plan.quality
+                    self.stdout.write(
+                        "  "
+                        + _("table %(number)s (%(size)s): %(players)s")
+                        % {
+                            "number": table_number,
+                            "size": len(table),
+                            "players": ", ".join(names[key] for key in table),
+                        }
+                    )
         report = sys.stderr if options["format"] == "json" else self.stdout
-        report.write(
-            f"repeats {quality.repeats} (lower bound {quality.lower_bound}), "
-            f"most meetings of one pair {quality.max_meetings}, "
-            f"larger-table spread {quality.five_spread} (balance {request['balance']}), "
-            f"{quality.seconds:.1f} s\n"
-        )
-        for a, b, times in quality.pairs_repeated:
-            report.write(f"  {names[a]} and {names[b]} meet {times} times\n")
+        for line in quality_lines(plan.quality, names, balance=str(request["balance"])):
+            report.write(line + "\n")
 
     @staticmethod
     def _sizes(text: str | None, default: tuple[int, ...]) -> tuple[int, ...]:
@@ -173,3 +201,31 @@ class Command(BaseCommand):
             "balance": options["balance"] or tournament.seating_balance,
         }
         return [p.pk for p in players], names, label, request
+
+
+def quality_lines(quality: PlanQuality[int], names: dict[int, str], *, balance: str) -> list[str]:
+    """The plan's quality in the active language: its repeats against the least possible, the
+    most meetings of one pair, the spread of the larger tables; then each pair met again."""
+    summary = ngettext(
+        "%(count)s repeated meeting (at least %(bound)s unavoidable)",
+        "%(count)s repeated meetings (at least %(bound)s unavoidable)",
+        quality.repeats,
+    ) % {"count": quality.repeats, "bound": quality.lower_bound}
+    details = _(
+        "most meetings of one pair: %(most)s; larger-table spread: %(spread)s (--balance "
+        "%(balance)s); %(seconds)s s"
+    ) % {
+        "most": quality.max_meetings,
+        "spread": quality.five_spread,
+        "balance": balance,
+        "seconds": number_format(quality.seconds, decimal_pos=1),
+    }
+    pairs = [
+        "  "
+        + ngettext(
+            "%(a)s and %(b)s meet %(times)s time", "%(a)s and %(b)s meet %(times)s times", times
+        )
+        % {"a": names[a], "b": names[b], "times": times}
+        for a, b, times in quality.pairs_repeated
+    ]
+    return [f"{summary}; {details}", *pairs]

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournament.management.options import tournament_by_slug
+from tournament.management.options import TOURNAMENT_SLUG_HELP, tournament_by_slug
 from tournament.printing.commands import add_output_argument, printout_write
 from tournament.printing.printouts import standings_printout
 from tournament.venue.site_address import site_url
@@ -15,7 +15,7 @@ class Command(BaseCommand):
     help = "Write the standings (with the points of every round) as a PDF."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("slug")
+        parser.add_argument("slug", help=TOURNAMENT_SLUG_HELP)
         add_output_argument(parser)
 
     def handle(self, *args: object, slug: str, output: Path, **options: Any) -> None:
