@@ -92,3 +92,17 @@ def test_the_print_page_warns_that_a_draft_rounds_paper_may_not_match(director_c
     assert "draft-round" in page
     assert "Maak de ronde eerst bekend" in page
     assert reverse("round_detail", args=[tournament.slug, 1]) in page
+
+
+def test_the_print_page_warns_when_the_site_listens_on_this_laptop_only(
+    director_client, tournament, settings, monkeypatch
+):
+    settings.SITE_URL = ""
+    monkeypatch.setenv("BIND", "127.0.0.1:8000")  # BIND=127.0.0.1:8000 make run
+    page = print_page(director_client, tournament)
+    assert WARNING in page
+    warning = page.split(WARNING, 1)[1].split("</div>", 1)[0]
+    assert "luistert alleen op deze laptop (BIND=127.0.0.1:8000)" in warning
+    assert "start hem zonder BIND: make run" in warning  # what to do about it
+    monkeypatch.setenv("BIND", "0.0.0.0:8000")  # every address of the laptop: phones reach it
+    assert WARNING not in print_page(director_client, tournament)
