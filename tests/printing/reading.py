@@ -102,3 +102,13 @@ def _draws_vector_figure(reader: PdfReader, page) -> bool:
         elif operator == b"Do" and inside:
             drew_image = True
     return False
+
+
+def data_uri_qr_texts(data_uri: str) -> list[str]:
+    """What a QR decoder reads in a page's QR code (an SVG data URI): printed on A4 by
+    WeasyPrint, 40 mm wide, and scanned at 150 dpi, as a sheet with it would be."""
+    from weasyprint import HTML
+
+    assert data_uri.startswith("data:image/svg+xml"), data_uri[:40]
+    pdf = HTML(string=f'<img src="{data_uri}" style="width: 40mm">').write_pdf()
+    return [text for page in pdf_qr_codes(pdf) for text in page]

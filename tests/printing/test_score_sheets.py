@@ -18,7 +18,7 @@ from tournament.printing.documents import blank_sheet_form
 from tournament.printing.form import D_PATH, FormGeometry, grid_image
 from tournament.printing.render import html_to_pdf
 from tournament.sheets.table_link_urls import table_entry_url
-from tournament.venue.qr import qr_svg_data_uri
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import site_url
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +162,7 @@ def test_a_full_table_with_long_names_still_fits_one_page(tournament, first_deal
         blank,
         round=10,
         table=40,
-        qr=qr_svg_data_uri("http://testserver/t/x/rounds/10/tables/40/"),
+        qr=qr_data_uri("http://testserver/t/x/rounds/10/tables/40/"),
         rows=tuple(replace(row, name=f"{long} {row.seat}", club=long) for row in blank.rows),
         first_dealer=first_dealer,
     )

@@ -3,15 +3,12 @@ and where the public season is found (the site's front page, the director's QR c
 
 from __future__ import annotations
 
-import base64
 import datetime
-import io
 
 import pytest
 from django.urls import reverse
-from PIL import Image
 
-from tests.printing.reading import qr_texts
+from tests.printing.reading import data_uri_qr_texts
 from tournament.clubs.services import club_sole
 from tournament.season.services import CompetitionSettings, competition_create
 
@@ -45,13 +42,6 @@ def test_an_evening_without_a_date_is_named_by_its_number(client, season):
     page = client.get(reverse("public_season", args=[season.slug])).content.decode()
     assert '<abbr title="Avond 2">A2</abbr>' in page
     assert "<dt>A2</dt><dd>Avond 2 (Testtoernooi)</dd>" in page
-
-
-def _qr_text(data_uri: str) -> list[str]:
-    prefix = "data:image/png;base64,"
-    assert data_uri.startswith(prefix)
-    image = Image.open(io.BytesIO(base64.b64decode(data_uri.removeprefix(prefix))))
-    return qr_texts(image)
 
 
 def test_the_front_page_lists_the_public_season_pages_with_the_public_tournaments(
@@ -89,7 +79,7 @@ def test_the_competition_page_shows_the_public_address_for_phones_with_a_qr_code
     text = page.content.decode()
     assert f'<a href="{expected}" id="public-season-url"' in text
     assert 'alt="QR-code van de openbare seizoenspagina"' in text
-    assert _qr_text(page.context["public_qr"]) == [expected]
+    assert data_uri_qr_texts(page.context["public_qr"]) == [expected]
 
 
 def test_a_loopback_address_is_warned_about_next_to_the_code(director_client, season, settings):

@@ -220,7 +220,7 @@ def test_the_page_shows_the_address_its_source_the_suggestions_and_a_qr_code(
     page = address_page(director_client).content.decode()
     assert f"<strong>http://{LAPTOP}</strong>" in page  # the test client's port is 80
     assert "Found automatically" in page
-    assert "data:image/png;base64," in page
+    assert "data:image/svg+xml" in page
     assert f"http://{LAPTOP}" in page  # a suggestion
     assert "clublaptop.local" not in page  # not offered: many Android phones cannot open it
     assert 'id="site-address-warning"' not in page

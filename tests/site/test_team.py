@@ -60,7 +60,7 @@ def test_a_director_invites_a_scorer_who_joins_with_a_password_of_their_own(
     html = page.content.decode()
     url = re.search(r'id="invitation-url" rel="noreferrer">([^<]+)<', html)[1]
     assert url.startswith("http://192.168.1.20:8000/join/")
-    assert 'src="data:image/png;base64,' in html  # the QR code
+    assert 'src="data:image/svg+xml' in html  # the QR code
     token = url.rstrip("/").rsplit("/", 1)[1]
     invitation = TeamInvitation.objects.get()
     assert invitation.token_hash == hashlib.sha256(token.encode()).hexdigest()

@@ -98,12 +98,12 @@ def test_the_director_makes_replaces_and_revokes_a_tables_link(director_client, 
     settings.SITE_URL = "http://192.168.1.20:8000"
     tournament = table.round.tournament
     show = reverse("table_link", args=[tournament.slug, 1, 1])
-    assert "data:image/png;base64," not in director_client.get(show).content.decode()
+    assert "data:image/svg+xml" not in director_client.get(show).content.decode()
     director_client.post(reverse("table_link_new", args=[tournament.slug, 1, 1]))
     first = table_link_active(table)
     page = director_client.get(show).content.decode()
     assert f"http://192.168.1.20:8000{link_url(first)}" in page
-    assert "data:image/png;base64," in page  # the QR code, to show on a screen
+    assert "data:image/svg+xml" in page  # the QR code, to show on a screen
     director_client.post(reverse("table_link_new", args=[tournament.slug, 1, 1]))
     second = table_link_active(table)
     assert second.token != first.token

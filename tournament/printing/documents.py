@@ -21,7 +21,7 @@ from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
 from tournament.sheets.confirmations import tournament_counts_every_sheet
 from tournament.standings.prizes import standings_prizes
 from tournament.standings.selectors import StandingsState, tournament_standings
-from tournament.venue.qr import qr_svg_data_uri
+from tournament.venue.qr import qr_data_uri
 
 ROUND_FIELD = 4
 """Characters per round in the standings' points per round (the print CSS sizes the headers)."""
@@ -113,7 +113,7 @@ def round_sheet_forms(
                 round=table.round_number,
                 table=table.table_number,
                 entry_url=url,
-                qr=qr_svg_data_uri(url),
+                qr=qr_data_uri(url),
                 first_dealer=None if drawn else table.sheet.first_dealer,
             )
         )

@@ -14,7 +14,7 @@ from tournament.models import Round, Tournament
 from tournament.permissions import AnyUser
 from tournament.printing import documents
 from tournament.sheets.table_link_urls import table_entry_urls
-from tournament.venue.qr import qr_svg_data_uri
+from tournament.venue.qr import qr_data_uri
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +88,7 @@ def seating_printout(tournament: Tournament, round_number: int, *, site: str) ->
         context={
             "seating": seating,
             "public_url": public_url,
-            "public_qr": qr_svg_data_uri(public_url) if public_url else "",
+            "public_qr": qr_data_uri(public_url) if public_url else "",
         },
     )
 

@@ -16,7 +16,7 @@ from tournament.printing.render import PDF_TYPE
 from tournament.share.documents import result_pdf, result_png
 from tournament.share.result import result_text, shared_result
 from tournament.standings.tables import ranked_standings
-from tournament.venue.qr import qr_svg_data_uri
+from tournament.venue.qr import qr_data_uri
 from tournament.venue.site_address import (
     AddressSource,
     absolute_url,
@@ -51,7 +51,7 @@ def result_share(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         address = site_address(request, club=tournament.club)
         context |= {
             "public_url": public_url,
-            "public_qr": qr_svg_data_uri(public_url),
+            "public_qr": qr_data_uri(public_url),
             # This laptop's own address: phones reach it on the club's wifi while it runs.
             "laptop_address": address.source in (AddressSource.NETWORK, AddressSource.REQUEST),
             **address_warnings(request, club=tournament.club),

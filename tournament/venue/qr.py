@@ -9,18 +9,8 @@ QR_MASK = 0
 
 
 def qr_data_uri(url: str) -> str:
-    """A QR code of ``url`` as a PNG data URI, one pixel per module with the quiet zone.
-
-    The print CSS scales it up with sharp edges; at medium error correction a table's link fits
-    a small code that any phone reads from 3 cm. The mask is fixed: choosing the best of the
-    eight is most of a code's time, and a link's code reads as well with any of them.
-    """
-    return segno.make_qr(url, error="m", mask=QR_MASK).png_data_uri(scale=1, border=4)
-
-
-def qr_svg_data_uri(url: str) -> str:
-    """A QR code of ``url`` as an SVG data URI (vectors, with the quiet zone), for what is
-    printed: a printer smooths a small PNG stretched over 26 mm until a scan of the sheet no
-    longer reads; vectors stay sharp at any size. Without a size of its own, it takes the size
-    the page gives its ``<img>``."""
+    """A QR code of ``url`` as an SVG data URI (vectors, with the quiet zone), on a screen and on
+    paper alike (a screen page gets printed too): a printer smooths a small PNG stretched over
+    26 mm until a scan of the sheet no longer reads; vectors stay sharp at any size. Without a
+    size of its own, it takes the size the page gives its ``<img>``."""
     return segno.make_qr(url, error="m", mask=QR_MASK).svg_data_uri(border=4, omitsize=True)
