@@ -210,7 +210,7 @@ def test_the_import_pages_schema_problems_are_dutch(director_client):
     response = director_client.post(reverse("tournament_upload"), {"file": upload})
     page = response.content.decode()
     assert response.status_code == 422
-    assert "ontbreekt" in page
+    assert "de velden name, rounds ontbreken" in page
     assert "moet een lijst zijn" in page
     assert "is a required property" not in page
     assert "is not of type" not in page

@@ -46,8 +46,22 @@ def test_tournament_plan_names_the_players_and_saves_nothing(capsys):
     tournament = played_tournament(8, rounds=1, names=[f"Speler {c}" for c in "ABCDEFGH"])
     call_command("plan_seating", "--tournament", tournament.slug, "--rounds", "1")
     out = capsys.readouterr().out
-    assert "Ronde 1" in out and "Speler A" in out
+    assert "Ronde 2" in out and "Speler A" in out
     assert tournament.rounds.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_tournaments_plan_is_numbered_on_after_the_rounds_played(capsys):
+    tournament = played_tournament(9, rounds=3)
+    args = ("--tournament", tournament.slug, "--rounds", "2", "--time-limit", "0.3")
+    call_command("plan_seating", *args)
+    headings = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Ronde")]
+    assert headings == ["Ronde 4", "Ronde 5"]
+    planned = plan(capsys, *args, "--format", "json")
+    assert planned["first_round"] == 4 and len(planned["rounds"]) == 2
+    assert tournament.rounds.count() == 3
+    numbered = plan(capsys, "--players", "8", "--rounds", "1", "--format", "json")
+    assert numbered["first_round"] == 1
 
 
 def larger_spread(rounds) -> int:

@@ -163,6 +163,27 @@ def test_the_password_is_checked_and_typed_twice(director, tournament):
     assert join_new(client, issued).status_code == 302
 
 
+def test_a_weak_password_is_told_under_the_password_and_the_page_opens_at_it(director, tournament):
+    """Django tells a too short or too common password under the confirmation; the person
+    chose it in the password field, so it is told there, and in the summary the page opens at
+    (not the username, which would otherwise take the focus)."""
+    issued = invite(tournament, director)
+    for weak in ("kort", "wachtwoord"):
+        response = join_new(Client(), issued, password=weak)
+        assert response.status_code == 422
+        errors = response.context["form"].errors
+        assert list(errors) == ["password1"], weak
+        html = response.content.decode()
+        summary = html[html.index('id="error-summary"') : html.index('for="id_username"')]
+        assert f'<a href="#id_password1">Wachtwoord</a>: {errors["password1"][0]}' in summary
+        field = html[html.index('for="id_password1"') : html.index('for="id_password2"')]
+        assert 'class="errorlist"' in field and errors["password1"][0] in field
+        assert "autofocus" not in html
+    mismatch = join_new(Client(), issued, again="iets-anders-2026")
+    assert list(mismatch.context["form"].errors) == ["password2"]
+    assert "autofocus" in Client().get(join_url(issued)).content.decode()
+
+
 def test_someone_signed_in_joins_with_their_account(django_user_model, director, tournament):
     friend = django_user_model.objects.create_user("vriend", password=PASSWORD)
     issued = invite(tournament, director, role="director")

@@ -25,7 +25,9 @@ from tournament.printing.printouts import Printout
 # options (--verbosity, --settings, ...) are; what a command prints speaks the active language.
 TOURNAMENT_SLUG_HELP = "the tournament's short name (as in its address)"
 COMPETITION_SLUG_HELP = "the competition's short name (as in its address)"
-OUTPUT_HELP = "the file to write (a %(suffix)s file; default: standard output)"
+OUTPUT_HELP = "the file to write (a %(suffix)s file; default or -: standard output)"
+# The export formats as a director knows them (names, not translated).
+FORMAT_NAMES = {"json": "JSON", "csv": "CSV", "xlsx": "Excel"}
 
 
 def tournament_by_slug(slug: str) -> Tournament:
@@ -46,10 +48,18 @@ def competition_by_slug(slug: str) -> Competition:
         ) from None
 
 
-def write_output(command: BaseCommand, data: bytes, output: Path | None) -> None:
-    """``data`` to the file ``output``, or to standard output without one."""
-    if output is None:
+def to_standard_output(output: Path | None) -> bool:
+    """Whether ``-o`` asks for standard output: not given, or ``-o -``."""
+    return output is None or str(output) == "-"
+
+
+def write_output(command: BaseCommand, data: bytes, output: Path | None, *, what: str) -> None:
+    """``data`` to the file ``output``, or to standard output without one; then say what was
+    written (``what``: "the standings of …") and where, as the print commands do. Said on
+    standard error when the data went to standard output, so that it stays only the data."""
+    if output is None or to_standard_output(output):
         command.stdout.write(data.decode("utf-8"), ending="")
+        command.stderr.write(_("Written to standard output: %(what)s.") % {"what": what})
         return
     try:
         output.write_bytes(data)
@@ -57,6 +67,7 @@ def write_output(command: BaseCommand, data: bytes, output: Path | None) -> None
         raise CommandError(
             _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": exc.strerror or exc}
         ) from exc
+    command.stdout.write(_("Written: %(file)s (%(what)s).") % {"file": output, "what": what})
 
 
 class PortableFileCommand(BaseCommand):
@@ -78,9 +89,16 @@ class PortableFileCommand(BaseCommand):
     ) -> None:
         document = self.document(slug, site=not no_site)
         data = json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
-        write_output(self, data, output)
+        what = self.what(document)
+        if no_site:
+            what += ", " + _("without the site's records")
+        write_output(self, data, output, what=what)
 
     def document(self, slug: str, *, site: bool) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def what(self, document: dict[str, Any]) -> str:
+        """The file in words, for the line that says it is written."""
         raise NotImplementedError
 
 

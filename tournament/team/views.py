@@ -7,6 +7,8 @@ The rules (one-time links, the last director stays, joining under a lock) are
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -91,11 +93,29 @@ class JoinForm(BaseUserCreationForm[User]):
         model = get_user_model()
         fields = ("username",)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.is_bound:
+            # Sent back with mistakes: the page opens at their summary, not in the username.
+            self.fields["username"].widget.attrs.pop("autofocus", None)
+
     def clean_username(self) -> str:
         username: str = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():
             raise forms.ValidationError(TeamRefusal.USERNAME_TAKEN.label, code="username_taken")
         return username
+
+    def validate_password_for_user(
+        self,
+        user: User,
+        password_field_name: str = "password1",  # noqa: S107 (a field's name)
+    ) -> None:
+        """A password too short or too common is told under the password, where it was
+        chosen (Django tells it under the confirmation)."""
+        # (django-stubs leave out that BaseUserCreationForm is a SetPasswordMixin.)
+        super().validate_password_for_user(  # type: ignore[misc]
+            user, password_field_name=password_field_name
+        )
 
 
 def _team_page(

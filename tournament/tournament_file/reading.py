@@ -21,10 +21,10 @@ from jsonschema import Draft202012Validator
 from scoring.errors import ScoringError
 from scoring.sheet import DealEntry, Penalty, Sheet, check_sheet
 from scoring.standings import TieBreak
-from tournament.errors import FileCode, PlacedProblem, Refused, place_rule_problem
+from tournament.errors import FileCode, Place, PlacedProblem, Refused, place_rule_problem
 from tournament.models import Tournament
 from tournament.tournament_file.limits import PRIZE_MAX, file_consistency_check, file_limits_check
-from tournament.tournament_file.schema_messages import schema_message
+from tournament.tournament_file.schema_messages import schema_problems
 from tournament.tournament_file.site_reading import site_check
 
 CONFIRMATION_RULES = tuple(Tournament.ConfirmationRule.values)
@@ -86,14 +86,12 @@ def tournament_file_parse(raw: bytes | str) -> Any:
         raise Refused([PlacedProblem(code=FileCode.LIMIT, message=message)]) from exc
 
 
-def _schema_place(document: Any, path: list[Any]) -> dict[str, Any]:
+def _schema_place(document: Any, path: list[Any]) -> Place:
     """Turn a JSON path like rounds/0/tables/2/deals/3 into round, table, deal numbers."""
-    place: dict[str, Any] = {}
+    place: Place = {}
     node = document
-    dotted = []
     # A problem of the whole file (a key missing at the top) has an empty path.
     for key, nxt in zip(path, [*path[1:], None][: len(path)], strict=True):
-        dotted.append(str(key))
         if isinstance(node, dict):
             node = node.get(key)
         elif isinstance(node, list) and isinstance(key, int) and key < len(node):
@@ -111,7 +109,6 @@ def _schema_place(document: Any, path: list[Any]) -> dict[str, Any]:
                 place["deal"] = nxt + 1
             elif key == "players" and isinstance(item, dict) and isinstance(item.get("id"), str):
                 place["player"] = item["id"]
-    place["field"] = "/".join(dotted) or _("the file")
     return place
 
 
@@ -122,20 +119,11 @@ def _check_schema(document: Any) -> list[PlacedProblem]:
         pass
     else:
         return []
-    problems = []
-    errors = sorted(_validator().iter_errors(document), key=lambda e: list(map(str, e.path)))
-    for error in errors:
-        place = _schema_place(document, list(error.absolute_path))
-        field = place.pop("field")
-        problems.append(
-            PlacedProblem(
-                code=FileCode.SCHEMA,
-                message=_("%(field)s: %(error)s")
-                % {"field": field, "error": schema_message(error)},
-                **place,
-            )
-        )
-    return problems
+    return schema_problems(
+        _validator().iter_errors(document),
+        code=FileCode.SCHEMA,
+        place_of=lambda path: _schema_place(document, path),
+    )
 
 
 def _check_settings(settings: dict[str, Any]) -> list[PlacedProblem]:

@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 
 from scoring.checks import check_sheet
 from scoring.sheet import Sheet
-from tournament.errors import FileCode, PlacedProblem, rule_message
-from tournament.tournament_file.schema_messages import schema_message
+from tournament.errors import FileCode, Place, PlacedProblem, rule_message
+from tournament.tournament_file.schema_messages import schema_problems
 from tournament.tournament_file.site import (
     SITE_KEY,
     SITE_SCHEMA_PATH,
@@ -76,23 +76,16 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
     record = document.get("settings", {}).get(SITE_KEY)
     if record is None:
         return []
+    shape = schema_problems(
+        _validator().iter_errors(record),
+        code=FileCode.SITE,
+        place_of=lambda path: _table_place(record, path),
+        base=("settings", SITE_KEY),
+    )
+    if shape:
+        return shape
     problems = _Problems()
     base = f"settings/{SITE_KEY}"
-    errors = sorted(_validator().iter_errors(record), key=lambda e: list(map(str, e.path)))
-    for error in errors:
-        path = list(error.absolute_path)
-        place: TablePlace = {}
-        if len(path) >= 2 and path[0] == "tables" and isinstance(path[1], int):
-            item = record["tables"][path[1]] if path[1] < len(record["tables"]) else None
-            if isinstance(item, dict):
-                if isinstance(item.get("round"), int):
-                    place["round"] = item["round"]
-                if isinstance(item.get("table"), int):
-                    place["table"] = item["table"]
-        where = "/".join([base, *map(str, path)])
-        problems.add(schema_message(error), where=where, **place)
-    if problems.found:
-        return problems.found
 
     tables = {(r["number"], t["number"]): t for r in document["rounds"] for t in r["tables"]}
     names = {p["id"]: f"{p['name']} ({p['id']})" for p in document["players"]}
@@ -109,7 +102,7 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
             where=f"{base}/finished/at",
         )
     for index, entry in enumerate(record.get("tables", [])):
-        place = {"round": entry["round"], "table": entry["table"]}
+        place: TablePlace = {"round": entry["round"], "table": entry["table"]}
         where = f"{base}/tables/{index}"
         table = tables.get((entry["round"], entry["table"]))
         if table is None:
@@ -128,6 +121,20 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
         _check_versions(problems, entry, table, names, where, place)
         _check_links(problems, entry, token_count, where, place)
     return problems.found
+
+
+def _table_place(record: dict[str, Any], path: list[Any]) -> Place:
+    """The round and table of a path in the record (tables/3/...), where it says them."""
+    place: Place = {}
+    if len(path) >= 2 and path[0] == "tables" and isinstance(path[1], int):
+        tables = record.get("tables")
+        item = tables[path[1]] if isinstance(tables, list) and path[1] < len(tables) else None
+        if isinstance(item, dict):
+            if isinstance(item.get("round"), int):
+                place["round"] = item["round"]
+            if isinstance(item.get("table"), int):
+                place["table"] = item["table"]
+    return place
 
 
 def _check_rounds(

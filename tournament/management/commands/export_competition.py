@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from tournament.management.options import (
     COMPETITION_SLUG_HELP,
     PortableFileCommand,
@@ -23,3 +25,11 @@ class Command(PortableFileCommand):
 
     def document(self, slug: str, *, site: bool) -> dict[str, Any]:
         return competition_export(competition=competition_by_slug(slug), site=site)
+
+    def what(self, document: dict[str, Any]) -> str:
+        count = len(document["evenings"])
+        return ngettext(
+            "the competition file of “%(name)s” with %(count)s evening",
+            "the competition file of “%(name)s” with %(count)s evenings",
+            count,
+        ) % {"name": document["name"], "count": count}

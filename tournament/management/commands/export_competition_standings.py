@@ -8,8 +8,10 @@ from django.utils.translation import gettext as _
 
 from tournament.management.options import (
     COMPETITION_SLUG_HELP,
+    FORMAT_NAMES,
     OUTPUT_HELP,
     competition_by_slug,
+    to_standard_output,
     write_output,
 )
 from tournament.season.exports import SeasonExporter
@@ -42,7 +44,12 @@ class Command(BaseCommand):
     def handle(
         self, *args: object, slug: str, format: str, output: Path | None, **options: Any
     ) -> None:
-        if format == "xlsx" and output is None:
+        if format == "xlsx" and to_standard_output(output):
             raise CommandError(_("An Excel file cannot go to the terminal: add -o FILE.xlsx."))
-        exported = SeasonExporter.of(competition_by_slug(slug), format=format).render()
-        write_output(self, exported.data, output)
+        competition = competition_by_slug(slug)
+        exported = SeasonExporter.of(competition, format=format).render()
+        what = _("the season standings of “%(name)s” as %(format)s") % {
+            "name": competition.name,
+            "format": FORMAT_NAMES[format],
+        }
+        write_output(self, exported.data, output, what=what)

@@ -7,8 +7,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from tournament.management.options import (
+    FORMAT_NAMES,
     OUTPUT_HELP,
     TOURNAMENT_SLUG_HELP,
+    to_standard_output,
     tournament_by_slug,
     write_output,
 )
@@ -62,8 +64,12 @@ class Command(BaseCommand):
             raise CommandError(
                 _("--delimiter is one character, not “%(given)s”.") % {"given": delimiter}
             )
-        if format == "xlsx" and output is None:
+        if format == "xlsx" and to_standard_output(output):
             raise CommandError(_("An Excel file cannot go to the terminal: add -o FILE.xlsx."))
-        exporter = StandingsExporter(tournament_by_slug(slug), format=format, delimiter=delimiter)
-        exported = exporter.render()
-        write_output(self, exported.data, output)
+        tournament = tournament_by_slug(slug)
+        exported = StandingsExporter(tournament, format=format, delimiter=delimiter).render()
+        what = _("the standings of “%(name)s” as %(format)s") % {
+            "name": tournament.name,
+            "format": FORMAT_NAMES[format],
+        }
+        write_output(self, exported.data, output, what=what)

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournament.management.options import (
     TOURNAMENT_SLUG_HELP,
     PortableFileCommand,
@@ -23,3 +25,6 @@ class Command(PortableFileCommand):
 
     def document(self, slug: str, *, site: bool) -> dict[str, Any]:
         return tournament_export(tournament=tournament_by_slug(slug), site=site)
+
+    def what(self, document: dict[str, Any]) -> str:
+        return _("the tournament file of “%(name)s”") % {"name": document["name"]}

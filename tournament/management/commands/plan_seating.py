@@ -1,11 +1,12 @@
 """Plan seatings without saving anything: a planning tool for directors, and the benchmarks' way in.
 
 ``plan_seating --players N --rounds R [--seed S] [--time-limit SEC] [--prefer 4|5]
-[--balance even|repeats] --format json`` prints ``{"rounds": [[[0, 1, 2, 3], [4, 5, 6, 7, 8], ...],
-...]}`` with the players numbered 0..N-1. ``plan_seating --tournament SLUG`` plans the remaining
-rounds of a tournament from what was really played (withdrawn players included), with names,
-with the tournament's balance unless ``--balance`` says otherwise, and for round 1 with its
-clubs apart when the tournament says so. Either way the plan's quality goes to standard error.
+[--balance even|repeats] --format json`` prints ``{"first_round": 1, "rounds": [[[0, 1, 2, 3],
+[4, 5, 6, 7, 8], ...], ...]}`` with the players numbered 0..N-1. ``plan_seating --tournament
+SLUG`` plans the remaining rounds of a tournament from what was really played (withdrawn players
+included), numbered on from the rounds it has (``first_round``), with names, with the
+tournament's balance unless ``--balance`` says otherwise, and for round 1 with its clubs apart
+when the tournament says so. Either way the plan's quality goes to standard error.
 Seating a round for real is the director's "seat round" button
 (``tournament.rounds.seating.round_seat``).
 """
@@ -92,7 +93,8 @@ class Command(BaseCommand):
             choices=["json", "text"],
             default="text",
             help="text: the tables with names and the quality (the default); json: "
-            '{"rounds": [[[players of a table], ...], ...]}, the quality on standard error',
+            '{"first_round": N, "rounds": [[[players of a table], ...], ...]}, the quality on '
+            "standard error",
         )
 
     def handle(self, *args: object, **options: Any) -> None:
@@ -113,8 +115,10 @@ class Command(BaseCommand):
                 "balance": options["balance"] or Balance.EVEN,
             }
             label: dict[int, int | str] = {key: key for key in keys}
+            first = 1
         else:
-            keys, names, label, request = self._tournament(options)
+            # The plan goes on after the rounds the tournament has (played, playing or seated).
+            first, keys, names, label, request = self._tournament(options)
         if request["rounds"] < 1:
             raise CommandError(_("--rounds must be at least 1."))
         try:
@@ -137,9 +141,9 @@ class Command(BaseCommand):
 
         if options["format"] == "json":
             rounds = [[[label[key] for key in table] for table in tables] for tables in plan.rounds]
-            self.stdout.write(json.dumps({"rounds": rounds}))
+            self.stdout.write(json.dumps({"first_round": first, "rounds": rounds}))
         else:
-            for number, tables in enumerate(plan.rounds, start=1):
+            for number, tables in enumerate(plan.rounds, start=first):
                 self.stdout.write(_("Round %(number)s") % {"number": number})
                 for table_number, table in enumerate(tables, start=1):
                     self.stdout.write(
@@ -166,7 +170,9 @@ class Command(BaseCommand):
 
     def _tournament(
         self, options: dict[str, Any]
-    ) -> tuple[list[int], dict[int, str], dict[int, int | str], _Request]:
+    ) -> tuple[int, list[int], dict[int, str], dict[int, int | str], _Request]:
+        """The number of the first round to plan, its players, their names and file ids, and
+        what to ask the planner."""
         tournament = tournament_by_slug(options["tournament"])
         number = next_round_number(tournament)
         players = list(players_for_round(tournament, number).order_by("pk"))
@@ -200,7 +206,7 @@ class Command(BaseCommand):
             "apart_first_round": first_round,
             "balance": options["balance"] or tournament.seating_balance,
         }
-        return [p.pk for p in players], names, label, request
+        return number, [p.pk for p in players], names, label, request
 
 
 def quality_lines(quality: PlanQuality[int], names: dict[int, str], *, balance: str) -> list[str]:
