@@ -22,7 +22,7 @@ from django.contrib import messages
 from django.db import models
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.confirmation import ConfirmRefusal
 from scoring.deals import deal_spec
@@ -96,9 +96,7 @@ CONFIRM_MESSAGES = {
         "The sheet was saved again while you were checking it. Check the new version."
     ),
     ConfirmRefusal.OWN_SHEET: gettext_lazy(
-        "You saved this version of the sheet yourself, so someone else on the team must "
-        "confirm it. Working alone? Invite someone on the Team tab, or let re-typing confirm "
-        "(Settings, Confirmation of sheets)."
+        "You saved this version of the sheet yourself, so someone else on the team must confirm it."
     ),
     ConfirmRefusal.RETYPE_OWN_SHEET: gettext_lazy(
         "You saved this version of the sheet yourself: confirm it by re-typing the paper form "
@@ -224,8 +222,10 @@ class Refused(Exception):
     def lines(self) -> list[str]:
         lines = [str(p) for p in self.problems]
         if self.total > len(self.problems):
+            more = self.total - len(self.problems)
             lines.append(
-                _("… and %(count)s more problems.") % {"count": self.total - len(self.problems)}
+                ngettext("… and %(count)s more problem.", "… and %(count)s more problems.", more)
+                % {"count": more}
             )
         return lines
 

@@ -90,3 +90,21 @@ def test_the_invitation_and_password_pages_refuse_a_weak_password_in_dutch(direc
     assert "komen niet overeen" in text
     assert "Je huidige wachtwoord klopt niet" in text  # the site's "je", not Django's "Uw"
     assert re.findall(r"[^.]*[Pp]assword[^.]*", text) == []
+
+
+@pytest.mark.django_db
+def test_a_weak_new_password_is_told_under_the_new_password(director):
+    signed_in = Client()
+    signed_in.force_login(director)
+    response = signed_in.post(
+        reverse("password_change"),
+        {"old_password": "fout", "new_password1": "kort", "new_password2": "kort"},
+    )
+    assert response.status_code == 422
+    form = response.context["form"]
+    assert "te kort" in " ".join(form.errors["new_password1"])
+    assert "new_password2" not in form.errors
+    page = response.content.decode()
+    assert 'id="error-summary"' in page
+    assert 'href="#id_new_password1"' in page
+    assert "autofocus" not in page.split('name="old_password"')[1].split(">")[0]

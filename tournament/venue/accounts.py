@@ -3,6 +3,9 @@ wrong password, a new password too weak) is answered 422, like every refused for
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.forms import Form
 from django.http import HttpResponse
@@ -52,5 +55,20 @@ class LoginView(_RefusedFormIs422, auth_views.LoginView):
     pass
 
 
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's form, except that a new password too short or too common is told under the
+    new password, where it was chosen (Django tells it under the confirmation)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.is_bound:
+            # Sent back with mistakes: the page opens at their summary, not in the old password.
+            self.fields["old_password"].widget.attrs.pop("autofocus", None)
+
+    def validate_password_for_user(self, user: Any, password_field_name: str = "") -> None:
+        # Django's clean() names the confirmation; the new password is checked where typed.
+        super().validate_password_for_user(user, password_field_name="new_password1")  # noqa: S106
+
+
 class PasswordChangeView(_RefusedFormIs422, auth_views.PasswordChangeView):
-    pass
+    form_class = PasswordChangeForm
