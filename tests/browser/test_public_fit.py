@@ -270,3 +270,56 @@ def test_the_projector_shows_a_saved_correction_within_the_delay(
     updated = row.filter(has=page.locator("td:last-child", has_text=re.compile("^2$")))
     expect(updated).to_be_visible(timeout=settings.PUBLIC_STANDINGS_SECONDS * 1000)
     cache.clear()
+
+
+# What the projector's standings show now: how many rows, whether the last one shown is within
+# the window, the pager's words and the type's size against the table's own.
+SHOWN = """() => {
+  const panel = document.querySelector(".screen-standings");
+  const table = panel.querySelector("table.standings");
+  const rows = [...table.tBodies[0].rows].filter((row) => !row.hidden);
+  const box = panel.querySelector(".screen-window").getBoundingClientRect();
+  return {
+    rows: rows.length,
+    inside: rows.at(-1).getBoundingClientRect().bottom <= box.bottom + 0.5,
+    pager: panel.querySelector("[data-live=pager]").textContent,
+    size: parseFloat(getComputedStyle(table).fontSize)
+      / (0.85 * parseFloat(getComputedStyle(table.parentElement).fontSize)),
+  };
+}"""
+
+
+def resize(page, width: int, height: int) -> None:
+    """The window resized, and the projector's pages laid out again for it."""
+    page.evaluate(
+        """() => { window.laidOutFor = null; window.addEventListener("resize", () => {
+            window.laidOutFor = [window.innerWidth, window.innerHeight]; }); }"""
+    )
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(f"() => String(window.laidOutFor) === '{width},{height}'")
+
+
+def test_the_projector_shows_19_players_on_one_page_or_on_even_pages(open_page, live_server, quick):
+    """19 rows a little too many for the window are shown a little smaller on one page (not
+    18 and then 1); where they are far too many, the pages share them evenly."""
+    tournament = played_tournament(19, rounds=4, public=True, last_round=[11, 11, 11, 3])
+    page = open_page(1920, 1080)
+    page.goto(live_server.url + reverse("public_screen", args=[tournament.slug]))
+    expect(page.locator(".screen-places li").first).to_be_visible()
+    for width, height in ((1920, 1080), (1280, 720)):
+        if width != 1920:
+            resize(page, width, height)
+        shown = page.evaluate(SHOWN)
+        assert shown["rows"] == 19 and shown["inside"] and shown["pager"] == "", (width, shown)
+        assert 0.8 <= shown["size"] <= 1, (width, shown)
+        assert page.evaluate("() => document.documentElement.scrollHeight") <= height
+
+    resize(page, 1280, 520)  # far too low for 19 rows: two pages of 10 and 9
+    pager = page.locator(".screen-standings [data-live=pager]")
+    counts = {}
+    for number in (1, 2):
+        expect(pager).to_have_text(f"Pagina {number} van 2")
+        shown = page.evaluate(SHOWN)
+        assert shown["inside"] and shown["size"] == 1, shown
+        counts[number] = shown["rows"]
+    assert counts == {1: 10, 2: 9}

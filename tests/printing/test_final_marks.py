@@ -160,17 +160,29 @@ def test_every_file_marks_the_same_numbers_provisional_and_says_final_only_at_th
     assert workbook.properties.title.startswith("Eindklassement") is expected.final
     texts.append(workbook_file.filename)
 
-    # The PDF: headed by the state, a "*" after each provisional total, and the legend.
+    # The PDF: headed by the state, a "*" after each provisional total and each provisional
+    # round's points (as the standings pages mark them), and the legend.
     printout = standings_printout(tournament)
     (page,) = pdf_pages(printout_pdf(printout, tournament=tournament, base_url="http://x/"))
     assert expected.title in page
-    assert page.count("*") == marked + (1 if marked else 0)
+    rounds_marked = sum(
+        standings.is_provisional(row.player, number)
+        for row in standings.rows
+        for number in standings.rounds_counted
+    )
+    assert marked <= rounds_marked
+    assert page.count("*") == marked + rounds_marked + (1 if marked else 0)
     assert (LEGEND in page) is bool(marked)
     assert ("1e prijs" in page) is expected.final  # the prizes, once there are any
     squashed = re.sub(r"\s+", "", page)
     for row in standings.rows:
         if standings.is_provisional(row.player):
-            assert f"{row.tournament_points}*{row.bollen}{row.correct}" in squashed
+            rounds = "".join(
+                str(row.per_round.get(number, "\N{EN DASH}"))
+                + ("*" if standings.is_provisional(row.player, number) else "")
+                for number in standings.rounds_counted
+            )
+            assert f"{rounds}{row.tournament_points}*{row.bollen}{row.correct}" in squashed
     texts += [printout.filename, page]
 
     # No channel says "final" before the end; the PDF does once finished.

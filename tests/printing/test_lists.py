@@ -169,8 +169,9 @@ def test_standings_printed_during_a_round_do_not_say_after_it(director_client, d
     assert "Stand na ronde 1, ronde 2 wordt gespeeld (voorlopig)" in page
     assert "na ronde 2" not in page and "Eindstand" not in page
     assert squash("Elk ingevoerd spel telt mee.") in squash(page)
-    # Table 1 is five deals into round 2: its players' totals are provisional.
-    assert page.count("*") == len(table_players(playing)) + 1
+    # Table 1 is five deals into round 2: its players' points of round 2 and their totals are
+    # provisional, each marked.
+    assert page.count("*") == 2 * len(table_players(playing)) + 1
     assert squash("* voorlopig: formulier nog niet compleet of niet bevestigd") in squash(page)
 
     # A sheet typed on the site and not confirmed yet, and a player who has left.
@@ -192,7 +193,7 @@ def test_standings_printed_during_a_round_do_not_say_after_it(director_client, d
         assert squash(f"{shown} ") in squash(page)
         assert standings.is_provisional(row.player) == (row.player in in_play)
         assert squash(f"{row.tournament_points}{mark}") in squash(page)
-    assert page.count("*") == len(in_play) + 1
+    assert page.count("*") == 2 * len(in_play) + 1
     assert "na ronde 2" not in page
 
     tournament.count_unconfirmed = False

@@ -176,8 +176,10 @@ def test_every_sheet_prints_one_page_wide_with_its_header_clear_of_the_rows(work
         setup, margins = sheet.page_setup, sheet.page_margins
         assert int(setup.paperSize) == int(sheet.PAPERSIZE_A4), sheet.title
         assert sheet.sheet_properties.pageSetUpPr.fitToPage, sheet.title
-        assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), sheet.title
-        assert margins.header < margins.top - 0.3 and margins.footer < margins.bottom
+        # A round's 13 players fit on one page in every program: fitted to one page tall.
+        tall = 1 if sheet.title.startswith("Round") else 0
+        assert (setup.fitToWidth, setup.fitToHeight) == (1, tall), sheet.title
+        assert margins.header < margins.top - 0.3 and margins.footer < margins.bottom - 0.2
         assert sheet.print_area.startswith(f"'{sheet.title}'!$A$1:"), sheet.title
         orientations[sheet.title] = setup.orientation
     assert orientations == {
@@ -231,10 +233,25 @@ def test_every_printed_page_names_the_tournament_the_sheet_and_the_page(director
         io.BytesIO(StandingsExporter(tournament, format="xlsx").render().data)
     )
     for sheet in [*workbook.worksheets, *standings.worksheets]:
-        header = sheet.oddHeader
-        assert header.left.text == "Bollen && Co, 6 december 2025", sheet.title
-        assert header.center.text == sheet.title
-        assert header.right.text == "Pagina &P van &N"
+        # The long part alone in the header, the two short ones apart in the footer: no part
+        # prints over another.
+        header, footer = sheet.oddHeader, sheet.oddFooter
+        assert header.center.text == "Bollen && Co, 6 december 2025", sheet.title
+        assert (header.left.text, header.right.text) == (None, None)
+        assert footer.left.text == sheet.title
+        assert footer.right.text == "Pagina &P van &N"
+        assert footer.center.text is None
+
+    # A name too long for the page's width keeps its start and its date.
+    tournament.name = (
+        "Voorjaarstoernooi van Bollenclub De Vrolijke Kaarters uit Enschede en omstreken"
+    )
+    tournament.save(update_fields=["name"])
+    workbook = load_workbook(io.BytesIO(FinalWorkbookExporter(tournament).render().data))
+    upright = workbook["Partijen"].oddHeader.center.text
+    assert upright.startswith("Voorjaarstoernooi van Bollenclub De Vrolijke")
+    assert upright.endswith(" 6 december 2025") and "…" in upright and len(upright) <= 70
+    assert workbook["Ronde 1"].oddHeader.center.text == f"{tournament.name}, 6 december 2025"
 
 
 def test_names_stand_apart_from_the_number_before_them(workbook):

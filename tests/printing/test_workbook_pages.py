@@ -20,14 +20,15 @@ from tournament.printing.workbook import FinalWorkbookExporter
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 
 ROUNDS = 4
-# The most pages each sheet may take for 40 players: a round's 40 rows are two pages long.
+# The pages each sheet takes for 40 players: a round's 40 rows fit on one page (LibreOffice
+# without Calibri prints them at 72 %; they were cut into 24 and 16 rows for Excel's 97 %).
 EXPECTED = {
     "Standings": 1,
-    **{f"Round {number}": 2 for number in range(1, ROUNDS + 1)},
+    **{f"Round {number}": 1 for number in range(1, ROUNDS + 1)},
     "Statistics": 1,
     "Games": 1,
 }
-# Each page's header: the tournament, the sheet's name and the page number.
+# Each page's header (the tournament) and footer (the sheet's name and the page number).
 PAGE_HEADER = re.compile(r"^Testtoernooi (?P<sheet>.+?) Page (?P<page>\d+) of \d+ ")
 
 
@@ -68,9 +69,7 @@ def test_every_round_sheet_prints_one_page_wide_in_a_sans_serif(printed):
         assert header, text[:80]
         assert int(header["page"]) == index + 1
         pages[header["sheet"]].append(index)
-    assert {sheet: len(found) for sheet, found in pages.items()}.keys() == EXPECTED.keys()
-    for sheet, found in pages.items():
-        assert len(found) <= EXPECTED[sheet], (sheet, len(found))
+    assert {sheet: len(found) for sheet, found in pages.items()} == EXPECTED
 
     names = dict(Player.objects.filter(tournament=tournament).values_list("pk", "name"))
     for number in range(1, ROUNDS + 1):

@@ -37,6 +37,9 @@ PROVISIONAL_FORMAT = '0"*";-0"*";0"*"'
 CREATOR = "Bollen-toernooi"
 # Text one indent from the cell's left edge, so that a name never touches the number before it.
 TEXT_INDENT = Alignment(indent=1)
+# The characters of a page header's line on an A4 page (upright, on its side) at 11 points in
+# LibreOffice's fallback for Calibri, whose letters are the widest, within any sheet's margins.
+HEADING_CHARACTERS = {True: 70, False: 105}
 
 
 def xlsx_font(*, bold: bool = False, italic: bool = False, size: int = 11) -> Font:
@@ -154,19 +157,34 @@ def xlsx_heading(tournament: Tournament) -> str:
 
 
 def xlsx_page_header(workbook: Workbook, heading: str) -> None:
-    """Every sheet prints ``heading`` left, the sheet's name in the middle and "Page 2 of 5"
-    right, so that loose pages can be put back in order."""
+    """Every sheet prints ``heading`` alone in the middle of the page header, and the sheet's
+    name left and "Page 2 of 5" right in the footer, so that loose pages can be put back in
+    order. Excel and LibreOffice print the three parts of a header or footer each from its own
+    place, over each other where one is long: a tournament's name and date beside the sheet's
+    name ran into it on an upright page. A heading too long for the page's width keeps its
+    start and its end (the date)."""
     page = _("Page &P of &N")
     for sheet in workbook.worksheets:
-        header = sheet.oddHeader
-        # openpyxl gives every sheet its header and its three parts; the stubs allow none.
-        assert header is not None
-        assert header.left is not None and header.center is not None
-        assert header.right is not None
+        header, footer = sheet.oddHeader, sheet.oddFooter
+        # openpyxl gives every sheet its header, footer and their parts; the stubs allow none.
+        assert header is not None and footer is not None
+        assert header.center is not None
+        assert footer.left is not None and footer.right is not None
+        upright = sheet.page_setup.orientation == "portrait"
+        text = _shortened(ILLEGAL_CHARACTERS_RE.sub("", heading), HEADING_CHARACTERS[upright])
         # "&" starts a code in a header; a literal one is doubled.
-        header.left.text = ILLEGAL_CHARACTERS_RE.sub("", heading).replace("&", "&&")
-        header.center.text = sheet.title.replace("&", "&&")
-        header.right.text = page
+        header.center.text = text.replace("&", "&&")
+        footer.left.text = sheet.title.replace("&", "&&")
+        footer.right.text = page
+
+
+def _shortened(text: str, most: int) -> str:
+    """``text``, or its start and its last third with "…" between them in ``most``
+    characters."""
+    if len(text) <= most:
+        return text
+    end = most // 3
+    return f"{text[: most - end - 1].rstrip()}…{text[-end:].lstrip()}"
 
 
 def xlsx_cell(sheet: Worksheet, value: Any, *, bold: bool = False) -> Cell:

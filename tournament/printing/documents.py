@@ -24,7 +24,8 @@ from tournament.standings.selectors import StandingsState, tournament_standings
 from tournament.venue.qr import qr_data_uri
 
 ROUND_FIELD = 4
-"""Characters per round in the standings' points per round (the print CSS sizes the headers)."""
+"""Characters per round in the standings' points per round, and one after them for the "*" of
+a provisional score (the print CSS sizes the headers to match)."""
 
 NOT_PLAYED = "\N{EN DASH}"
 
@@ -193,6 +194,8 @@ class StandingsLine:
     bollen: int
     correct: int
     provisional: bool = False  # a score from a sheet not complete or not confirmed yet
+    # Per round: its score comes from such a sheet (marked as the screen's standings mark it).
+    provisional_rounds: tuple[bool, ...] = ()
     withdrawn: bool = False
     # Once finished: the prize this place takes (its rank), or the last place named.
     prize: int | None = None
@@ -200,11 +203,16 @@ class StandingsLine:
 
     @property
     def rounds_text(self) -> str:
-        """The points per round as one line of fixed-width fields (a dash: round not played).
+        """The points per round as one line of fixed-width fields (a dash: round not played),
+        each followed by a "*" where the round's score is provisional, as on the screen.
 
         One text instead of a cell per round: WeasyPrint lays out each cell, 500 lines a list.
         """
-        return "".join(f"{NOT_PLAYED if p is None else p:>{ROUND_FIELD}}" for p in self.per_round)
+        marks = self.provisional_rounds or (False,) * len(self.per_round)
+        return "".join(
+            f"{NOT_PLAYED if p is None else p:>{ROUND_FIELD}}{'*' if mark else ' '}"
+            for p, mark in zip(self.per_round, marks, strict=True)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +236,7 @@ class StandingsList:
     @property
     def rounds_width(self) -> str:
         """The width of the points per round: fixed-width digits of 10.5 pt, plus padding."""
-        return f"{len(self.rounds) * ROUND_FIELD * 2.23 + 4:.1f}mm"
+        return f"{len(self.rounds) * (ROUND_FIELD + 1) * 2.23 + 4:.1f}mm"
 
 
 def standings_list(tournament: Tournament) -> StandingsList:
@@ -258,6 +266,9 @@ def standings_list(tournament: Tournament) -> StandingsList:
             bollen=row.bollen,
             correct=row.correct,
             provisional=standings.is_provisional(row.player),
+            provisional_rounds=tuple(
+                standings.is_provisional(row.player, r) for r in standings.rounds_counted
+            ),
             withdrawn=standings.players[row.player].withdrawn_round is not None,
             prize=row.rank if row.player in winners else None,
             loser=row.player in losers,

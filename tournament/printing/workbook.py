@@ -60,7 +60,7 @@ from tournament.printing.workbook_layout import (
     LINE,
     ROW_POINTS,
     print_setup,
-    rows_per_page,
+    round_page_starts,
     set_widths,
     styled,
     widths_of,
@@ -162,25 +162,24 @@ def _round_page_setup(
     sheet: Worksheet, widths: Sequence[float], header_points: float, tables: Sequence[TableScore]
 ) -> None:
     """One A4 landscape page wide, the header rows and the table, seat and name columns on
-    every page; a table's players never split over two pages."""
-    rows = sum(len(t.player_ids) for t in tables)
+    every page; a table's players never split over two pages: on one page (fitted to it) when
+    they fit on one in every program, otherwise with a break wherever a table would not fit
+    (``round_page_starts``)."""
+    sizes = [len(t.player_ids) for t in tables]
     print_setup(
         sheet,
         widths=widths,
-        rows=rows + 2,
+        rows=sum(sizes) + 2,
         title_rows="1:2",
         title_columns="A:C",
         orientation="landscape",
     )
-    per_page = rows_per_page(widths, ROW_POINTS + header_points)
-    row, on_page = 2, 0
-    for table in tables:
-        size = len(table.player_ids)
-        if on_page and on_page + size > per_page:
-            sheet.row_breaks.append(Break(id=row))
-            on_page = 0
-        row += size
-        on_page += size
+    starts = round_page_starts(sizes, widths, ROW_POINTS + header_points)
+    for start in starts:
+        # Below the two header rows and the players before it (a row counted from 1).
+        sheet.row_breaks.append(Break(id=start + 2))
+    if not starts:
+        sheet.page_setup.fitToHeight = 1
 
 
 def _round_row(

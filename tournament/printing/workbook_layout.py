@@ -4,11 +4,16 @@ Every styled cell names its font (Calibri, the workbook's default): LibreOffice 
 without a name in a serif. Every sheet prints on A4 one page wide (fit to width, as many pages
 down as it needs), upright unless that shrinks its type much, its header rows (and the round
 sheets' name columns) on every page, the cells it fills as its print area, and the page header
-(``xlsx_page_header``) in a margin of its own above them.
+and footer (``xlsx_page_header``) in margins of their own above and below them.
 
 Excel measures a column in widths of a digit of its default font (7 pixels for Calibri 11);
-LibreOffice without Calibri draws the same column about 20 % wider, so it prints a sheet at a
-smaller scale than Excel does and fits at least the rows Excel fits on a page.
+LibreOffice without Calibri (and without Carlito, its twin) measures it in digits of its
+fallback, DejaVu Sans, a third wider: it prints a round sheet one page wide at about 72 % where
+Excel prints it at 97 %, and its page holds 40 rows of players where Excel's holds 28. LibreOffice
+keeps a sheet's own page breaks only while it fits the sheet to the page's width alone, so a
+round sheet whose rows fit on one page at the smaller scale is fitted to one page tall (every
+program prints it on one page), and a longer one is cut between tables for the larger scale
+(``round_page_starts``).
 """
 
 from __future__ import annotations
@@ -37,6 +42,9 @@ PIXELS_PER_INCH = 96
 POINTS_PER_INCH = 72
 DIGIT_PIXELS = 7  # Calibri 11
 ROW_POINTS = 15  # Excel's default row height for Calibri 11
+# A width unit of a column in LibreOffice without Calibri: a digit of DejaVu Sans 11, measured
+# on its PDF (Excel's is 7 pixels, 5.25 points).
+FALLBACK_UNIT_POINTS = 7.05
 # A list prints upright (more rows a page) unless its type would shrink below 85 %.
 UPRIGHT_SCALE = 0.85
 
@@ -108,12 +116,40 @@ def fit_scale(widths: Sequence[float], orientation: Literal["portrait", "landsca
     return min(1.0, page / pixels)
 
 
-def rows_per_page(widths: Sequence[float], title_points: float) -> int:
-    """How many rows of the default height a landscape page holds below the title rows, at the
-    scale Excel fits ``widths`` to (one row spare)."""
-    scale = fit_scale(widths, "landscape")
-    page = _printable_inches("landscape")[1] * POINTS_PER_INCH / scale
-    return int((page - title_points) // ROW_POINTS) - 1
+def fallback_scale(widths: Sequence[float]) -> float:
+    """The scale at which LibreOffice without Calibri prints columns of ``widths`` one
+    landscape page wide (at most 1): the smallest any program prints them at."""
+    page = _printable_inches("landscape")[0] * POINTS_PER_INCH
+    return min(1.0, page / (sum(widths) * FALLBACK_UNIT_POINTS))
+
+
+def rows_per_page(title_points: float, scale: float) -> int:
+    """How many rows of the default height a landscape page holds below ``title_points`` of
+    title rows at ``scale`` (Excel prints at a whole percentage, rounded down)."""
+    page = _printable_inches("landscape")[1] * POINTS_PER_INCH / (int(scale * 100) / 100)
+    return int((page - title_points) // ROW_POINTS)
+
+
+def round_page_starts(
+    sizes: Sequence[int], widths: Sequence[float], title_points: float
+) -> list[int]:
+    """Where the pages after the first start (the row from 0 below the title rows) for blocks
+    of ``sizes`` rows that stay together (a table's players) under ``title_points`` of title
+    rows: none if they fit on one page at ``fallback_scale`` (the sheet is then fitted to one
+    page tall); otherwise a page takes blocks while they fit on it at the scale Excel fits
+    ``widths`` to, the largest, and a block longer than a page has a page of its own."""
+    if sum(sizes) <= rows_per_page(title_points, fallback_scale(widths)):
+        return []
+    per_page = rows_per_page(title_points, fit_scale(widths, "landscape"))
+    starts: list[int] = []
+    row = on_page = 0
+    for size in sizes:
+        if on_page and on_page + size > per_page:
+            starts.append(row)
+            on_page = 0
+        row += size
+        on_page += size
+    return starts
 
 
 def print_setup(

@@ -322,6 +322,28 @@
     });
   }
 
+  // The pages made even: the least room a page needs for the items to keep to as many pages,
+  // so that 19 rows make pages of 10 and 9, not 18 and 1 (`room` pixels give `pages` pages).
+  function evenPages(heights, room, columns) {
+    const count = (pageOf) => (pageOf.length ? pageOf[pageOf.length - 1] + 1 : 1);
+    const pages = count(pagesOf(heights, room, columns));
+    let low = 0;
+    let high = room;
+    while (pages > 1 && high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (count(pagesOf(heights, middle, columns)) <= pages) {
+        high = middle;
+      } else {
+        low = middle;
+      }
+    }
+    return { pageOf: pagesOf(heights, high, columns), room: high };
+  }
+
+  // A list that is a little too long for its window is shown smaller, down to SMALLEST of its
+  // size, on one page rather than with its last rows alone on a second one.
+  const SMALLEST = 0.8;
+
   const heightOf = (node) => node.getBoundingClientRect().height;
 
   function standingsPanel() {
@@ -332,8 +354,24 @@
       items: () => Array.from(table.tBodies[0].rows),
       reset() {
         table.style.tableLayout = "";
+        table.style.removeProperty("--fit");
         for (const cell of head.cells) {
           cell.style.width = "";
+        }
+      },
+      shrink(box, room) {
+        // The type (and the rows with it) scaled to the window; measured again, as a name
+        // that wrapped may fit on one line now.
+        let fit = 1;
+        for (let tries = 0; tries < 3 && box.scrollHeight > room + 1; tries += 1) {
+          fit = Math.max(SMALLEST, (fit * (room - 2)) / box.scrollHeight);
+          table.style.setProperty("--fit", String(fit));
+          if (fit === SMALLEST) {
+            break;
+          }
+        }
+        if (box.scrollHeight > room + 1) {
+          table.style.removeProperty("--fit");
         }
       },
       measure(items, room) {
@@ -345,7 +383,7 @@
         });
         table.style.tableLayout = "fixed";
         // A pixel to spare: the browser's rounding must not push a row below the window.
-        return pagesOf(items.map(heightOf), room - heightOf(table.tHead) - 2, 1);
+        return evenPages(items.map(heightOf), room - heightOf(table.tHead) - 2, 1).pageOf;
       },
     };
   }
@@ -379,12 +417,15 @@
           }
         }
         list.style.setProperty("--columns", String(best.columns));
-        return best.pageOf;
+        // The columns of a page as long as the even pages need: the browser fills them so.
+        const even = evenPages(items.map(heightOf), room - 2, best.columns);
+        list.style.height = `${even.room + 2}px`;
+        return even.pageOf;
       },
     };
   }
 
-  function layout(panel) {
+  function layout(panel, again = false) {
     const items = panel.items();
     for (const item of items) {
       item.hidden = false;
@@ -393,10 +434,17 @@
     // Everything fits (or the window grows with what it shows, on a phone): one page.
     const box = panel.section.querySelector(".screen-window");
     const room = box.clientHeight;
+    if (box.scrollHeight > room + 1 && panel.shrink) {
+      panel.shrink(box, room);
+    }
     panel.pageOf = box.scrollHeight <= room + 1 ? items.map(() => 0) : panel.measure(items, room);
     panel.pages = panel.pageOf.length ? panel.pageOf[panel.pageOf.length - 1] + 1 : 1;
     panel.page = Math.min(panel.page || 0, panel.pages - 1);
     draw(panel);
+    // "Page 1 of 2" beside the title may take it onto a second line, the window lower.
+    if (!again && box.clientHeight < room - 1) {
+      layout(panel, true);
+    }
   }
 
   function draw(panel) {
