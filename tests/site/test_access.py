@@ -123,6 +123,7 @@ RULES: dict[str, dict[str, str]] = {
     "player_detail": DIRECTOR_ONLY,
     "player_edit": DIRECTOR_ONLY,
     "player_withdraw": DIRECTOR_POST,
+    "player_delete": DIRECTOR_POST,
     "player_apart": DIRECTOR_POST,
     "round_list": TEAM,
     "round_seat": DIRECTOR_POST,

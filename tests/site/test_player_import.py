@@ -122,13 +122,25 @@ def test_a_number_column_without_a_header_gives_the_names_beside_it(director_cli
     ]
     page = response.content.decode()
     assert "Geen kopregel herkend." in page
-    assert "Naam uit kolom B (Anna de Vries): de kolom die het meest op namen lijkt" in page
+    # A player is no column name: the column is named by its letter alone.
+    assert "Naam uit kolom B: de kolom die het meest op namen lijkt" in page
+    assert "(Anna de Vries)" not in page
     assert response.context["layout_form"]["header"].value() == ""
+    # The columns to choose from say what they hold; the number columns are not among them.
+    assert response.context["layout_form"].fields["name"].choices == [
+        ("1", "Kolom B, bijv. Anna de Vries"),
+        ("2", "Kolom C, bijv. De Troefkaart"),
+    ]
 
     # Row 1 as the header after all: Anna is now a column name, not a player.
     response = choose(director_client, tournament, response, header="1")
-    assert "Kopregel: rij 1" in response.content.decode()
+    page = response.content.decode()
+    assert "Kopregel: rij 1" in page
     assert players(response) == [("Bram Jansen", "De Troefkaart"), ("Cor Smit", "'t Aasje")]
+    # Anna's row names no column: the columns are named by their letters alone.
+    assert "Naam uit kolom B: de kolom die het meest op namen lijkt" in page
+    assert "Club uit kolom C\n" in page
+    assert "(Anna de Vries)" not in page and "(De Troefkaart)" not in page
 
 
 def test_a_merged_header_over_first_and_last_name_joins_them(director_client, tournament):
@@ -191,3 +203,50 @@ def test_a_list_without_names_is_refused_plainly_and_stores_nothing(director_cli
     assert forged.status_code == 422
     assert "Het voorbeeld is verlopen" in forged.content.decode()
     assert Player.objects.filter(tournament=tournament).count() == 4
+
+
+FOOTED = [
+    ["Naam", "Club"],
+    ["Anna de Vries", "De Troefkaart"],
+    ["Bram Jansen", ""],
+    [None, None],
+    ["Cor Smit", "'t Aasje"],  # below an empty row, still a name: a player
+    [None, None],
+    ["Totaal: 19 aanmeldingen", None],
+    [None, "Inschrijfgeld 5 euro"],
+    ["Let op", "betalen bij de zaal"],
+]
+
+
+def test_totals_and_notes_below_the_list_are_no_players_and_the_preview_says_so(
+    director_client, tournament
+):
+    response = upload(director_client, tournament, "kerst.xlsx", xlsx(FOOTED))
+    assert players(response) == [
+        ("Anna de Vries", "De Troefkaart"),
+        ("Bram Jansen", ""),
+        ("Cor Smit", "'t Aasje"),
+    ]
+    assert [row for row in response.context["rows"] if not row.ok] == []
+    assert [(n.line, n.text) for n in response.context["notes"]] == [
+        (7, "Totaal: 19 aanmeldingen"),
+        (8, "Inschrijfgeld 5 euro"),
+        (9, "Let op · betalen bij de zaal"),
+    ]
+    page = response.content.decode()
+    assert "3 regels onder de lijst weggelaten" in page
+    assert "Regel 7: „Totaal: 19 aanmeldingen”" in page
+
+    # A line unticked on the preview is left out; the others are registered.
+    payload = response.context["confirm"]["payload"].value()
+    url = reverse("player_import", args=[tournament.slug])
+    done = director_client.post(url, {"payload": payload, "ticked": "True", "line": ["2", "5"]})
+    assert done.status_code == 302
+    new = set(tournament.players.exclude(name__startswith="Speler").values_list("name", flat=True))
+    assert new == {"Anna de Vries", "Cor Smit"}
+
+    # Nothing ticked: nothing registered, and the director is told.
+    nothing = director_client.post(url, {"payload": payload, "ticked": "True"})
+    assert nothing.status_code == 422
+    assert "Er is niets om in te schrijven." in nothing.content.decode()
+    assert tournament.players.count() == 6

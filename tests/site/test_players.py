@@ -6,7 +6,7 @@ import zipfile
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from openpyxl import Workbook
 
 from tests.factories import played_tournament, round_completed
@@ -262,3 +262,64 @@ def test_standings_sorted_by_name_follow_the_dutch_list_order(named, director_cl
     assert [row.record["name"] for row in table.rows] == DUTCH_ORDER
     table = director_client.get(url, {"sort": "-name"}).context["table"]
     assert [row.record["name"] for row in table.rows] == DUTCH_ORDER[::-1]
+
+
+def test_a_player_registered_in_error_is_deleted_until_seated(director, director_client):
+    tournament = played_tournament(9, rounds=0, director=director)
+    anna, bert, cor = tournament.players.order_by("pk")[:3]
+    director_client.post(
+        reverse("player_apart", args=[tournament.slug, anna.pk]), {"other": bert.pk}
+    )
+    edit = director_client.get(reverse("player_edit", args=[tournament.slug, anna.pk]))
+    assert edit.context["cannot_delete"] is None
+    assert (
+        f"{anna.name} verwijderen? Dit kan niet ongedaan gemaakt worden." in edit.content.decode()
+    )
+    url = reverse("player_delete", args=[tournament.slug, anna.pk])
+    assert director_client.get(url).status_code == 405
+    response = director_client.post(url, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [f"{anna.name} is verwijderd."]
+    assert not Player.objects.filter(pk=anna.pk).exists()
+    assert not tournament.apart_pairs.exists()
+
+    # Seated in a round that has not started: the seating goes first.
+    round_, _note = round_seat(tournament=tournament)
+    url = reverse("player_delete", args=[tournament.slug, bert.pk])
+    edit = director_client.get(reverse("player_edit", args=[tournament.slug, bert.pk]))
+    assert "nog niet begonnen" in edit.context["cannot_delete"]
+    assert url not in edit.content.decode()
+    response = director_client.post(url, follow=True)
+    (text,) = [str(m) for m in response.context["messages"]]
+    assert text.startswith(f"{bert.name} is ingedeeld in ronde 1, die nog niet begonnen is.")
+
+    # Played: the player stays in the standings; withdraw them instead.
+    round_completed(round_)
+    response = director_client.post(url, follow=True)
+    (text,) = [str(m) for m in response.context["messages"]]
+    assert text.endswith("Meld de speler in plaats daarvan af.")
+    assert Player.objects.filter(pk=bert.pk).exists()
+
+    # A finished tournament keeps its players.
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["finished_at"])
+    response = director_client.post(
+        reverse("player_delete", args=[tournament.slug, cor.pk]), follow=True
+    )
+    assert Player.objects.filter(pk=cor.pk).exists()
+    (text,) = [str(m) for m in response.context["messages"]]
+    assert text.startswith("Niet opgeslagen: dit toernooi is afgesloten")
+
+
+def test_a_refused_withdrawal_names_the_field_by_its_label(director_client, tournament):
+    player = tournament.players.first()
+    response = director_client.post(
+        reverse("player_withdraw", args=[tournament.slug, player.pk]),
+        {"from_round": 1},
+        follow=True,
+    )
+    (text,) = [str(m) for m in response.context["messages"]]
+    assert text == (
+        f"Afmelden vanaf ronde: {player.name} speelt pas vanaf ronde 1; meld de speler af vanaf "
+        "een latere ronde. Per vergissing ingeschreven en nog niet ingedeeld? Verwijder de "
+        "speler dan."
+    )

@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from django import forms
 from django.db.models import Q
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player
@@ -14,6 +15,7 @@ from tournament.players.layout import (
     HEADER_SCAN,
     Layout,
     Table,
+    column_example,
     column_letter,
     column_title,
     layout_for_header,
@@ -97,13 +99,23 @@ class PlayerLayoutForm(forms.Form):
         return name
 
     def _column_text(self, columns: tuple[int, ...], layout: Layout) -> str:
+        """ "Column B: Naam" by its header text; without one "Column B, e.g. Anna de Vries"
+        (a player is no column name)."""
         letters = " + ".join(column_letter(c) for c in columns)
         titles = " + ".join(t for c in columns if (t := column_title(self.rows, layout, c)))
         if len(columns) > 1:
+            if not titles:
+                return _("Columns %(letters)s") % {"letters": letters}
             return _("Columns %(letters)s: %(titles)s") % {"letters": letters, "titles": titles}
-        if not titles:
-            return _("Column %(letter)s") % {"letter": letters}
-        return _("Column %(letter)s: %(title)s") % {"letter": letters, "title": titles}
+        if titles:
+            return _("Column %(letter)s: %(title)s") % {"letter": letters, "title": titles}
+        example = column_example(self.rows, layout, columns[0])
+        if example:
+            return _("Column %(letter)s, e.g. %(example)s") % {
+                "letter": letters,
+                "example": row_text([example], limit=30),
+            }
+        return _("Column %(letter)s") % {"letter": letters}
 
     def layout(self) -> Layout:
         """The layout chosen; a header row other than the one shown brings its own columns."""
@@ -116,9 +128,19 @@ class PlayerLayoutForm(forms.Form):
 
 
 class PlayerConfirmForm(forms.Form):
-    """Carries the checked rows of a preview (signed, so they cannot be altered on the way)."""
+    """Carries the checked rows of a preview (signed, so they cannot be altered on the way).
+    With ``ticked``, the preview's boxes came along: only the lines ticked (the ``line`` values
+    posted) are registered; without it, every row."""
 
     payload = forms.CharField(widget=forms.HiddenInput)
+    ticked = forms.BooleanField(widget=forms.HiddenInput, required=False, initial=True)
+
+    def lines_ticked(self) -> set[int] | None:
+        """The lines ticked on the preview, or ``None``: register every row."""
+        if not self.cleaned_data.get("ticked"):
+            return None
+        values = self.data.getlist("line") if isinstance(self.data, QueryDict) else []
+        return {int(value) for value in values if value.isascii() and value.isdigit()}
 
 
 class PlayerWithdrawForm(forms.Form):

@@ -3,9 +3,9 @@
 Spreadsheets come from strangers' laptops, so an upload is checked before it is parsed: its
 size, and for Excel (a zip file) the number of entries and their uncompressed size, which
 refuses zip bombs; openpyxl parses the XML with defusedxml, which refuses entity expansion
-("billion laughs"). Where the players are in the table it holds (its header row, its name and
-club columns) is found in ``layout``; every row then gets its problems named with its line
-number.
+("billion laughs"). Only the columns a name or a club can come from are kept. Where the
+players are in the table it holds (its header row, its name and club columns) is found in
+``layout``; every row then gets its problems named with its line number.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -37,8 +38,11 @@ from tournament.players.layout import (
     cell,
     data_start,
     has_letter,
+    kept_for_layout,
     label_kind,
     layout_guess,
+    looks_like_name,
+    row_text,
 )
 from tournament.text import HIDDEN_CHARACTER, text_hidden_character, text_normalised
 
@@ -129,10 +133,10 @@ def read_upload(filename: str, data: bytes) -> Table:
         table = _read_csv(data)
     else:
         raise PlayerFileError(_("Upload an Excel file (.xlsx) or a CSV file (.csv)."))
-    while table and not any(table[-1]):
-        table.pop()
+    _drop_empty_end(table)
     if not table:
         raise PlayerFileError(_("The file is empty: there is nothing in its first sheet."))
+    table = _drop_empty_end(kept_for_layout(table))
     if not layout_guess(table).name:
         raise PlayerFileError(
             _(
@@ -143,26 +147,69 @@ def read_upload(filename: str, data: bytes) -> Table:
     return table
 
 
-def players_from(table: Table, layout: Layout) -> list[PlayerRow]:
-    """The players of a table as ``layout`` places them. Never one: the header or a row above
-    it, a repeated header, a row without a letter (a number column's empty places, a date); a
-    name that is a number or a date is a row with a problem."""
+def _drop_empty_end(table: Table) -> Table:
+    while table and not any(table[-1]):
+        table.pop()
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRow:
+    """A row below the list of players that is no player: a total or a note."""
+
+    line: int
+    text: str
+
+
+# The first words of a line under a list that says something of the list.
+_NOTE_START = re.compile(
+    r"^(totaal|totalen|total|aantal|opmerking|opmerkingen|nb|n\.b\.?|let op|noot|note|"
+    r"opgemaakt|bijgewerkt)\b"
+)
+
+
+def _is_note(name: str, cells: list[str]) -> bool:
+    """Whether a row below an empty row under the players is a note rather than a player: its
+    name is empty, or is no name ("Totaal: 19 aanmeldingen" has a digit and a colon), or the
+    row starts as a note does ("Let op", "Opmerking")."""
+    first = next((text for text in cells if text), "")
+    return not looks_like_name(name) or ":" in name or bool(_NOTE_START.match(folded(first)))
+
+
+def read_players(table: Table, layout: Layout) -> tuple[list[PlayerRow], list[NoteRow]]:
+    """The players of a table as ``layout`` places them, and the notes left out below them.
+
+    Never a player: the header or a row above it, a repeated header, a row without a letter
+    (a number column's empty places, a date), and, below an empty row under the players, a
+    total or a note ("Totaal: 19 aanmeldingen"). A name that is a number or a date is a row
+    with a problem."""
     if not layout.name:
-        return []
-    rows = []
+        return [], []
+    rows: list[PlayerRow] = []
+    notes: list[NoteRow] = []
+    below_gap = False
     for index in range(data_start(table, layout), len(table)):
         cells = table[index]
         if not any(has_letter(text) for text in cells):
+            below_gap = below_gap or bool(rows)
             continue
         parts = [cell(cells, column) for column in layout.name]
         if any(label_kind(part) in NAME_KINDS for part in parts):
             continue  # the header again (a list printed over several pages)
         name = " ".join(part for part in parts if part)
+        if below_gap and _is_note(name, cells):
+            notes.append(NoteRow(line=index + 1, text=row_text(cells)))
+            continue
         row = PlayerRow(line=index + 1, name=name, club=cell(cells, layout.club))
         if name and not has_letter(name):
             row.read_problem = str(NOT_A_NAME)
         rows.append(row)
-    return rows
+    return rows, notes
+
+
+def players_from(table: Table, layout: Layout) -> list[PlayerRow]:
+    """The players of a table as ``layout`` places them (:func:`read_players`)."""
+    return read_players(table, layout)[0]
 
 
 def _check_zip(data: bytes) -> None:

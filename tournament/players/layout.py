@@ -12,6 +12,10 @@ label above it when the row above is a header too. Without such a row the names 
 column that looks most like names: the most distinct cells with letters and no digits. The
 preview says which row and columns were taken, and the director can choose others.
 
+Only the columns a name or a club can come from are kept (:func:`kept_for_layout`): the list
+rides along the preview page to be laid out again, and an e-mail address, a phone number or a
+date of birth has no business there.
+
 Plain values only (a table is a list of rows of text, row 1 first, column A first).
 """
 
@@ -28,6 +32,7 @@ Table = list[list[str]]
 
 HEADER_SCAN = 30
 NAME, GIVEN, INFIX, SURNAME, CLUB, OTHER = "name", "given", "infix", "surname", "club", "other"
+CONTACT = "contact"  # how to reach someone: never a name or a club, and not for every eye
 _KINDS = {
     NAME: (
         "naam",
@@ -54,12 +59,6 @@ _KINDS = {
         "volgnummer",
         "nummer",
         "number",
-        "e-mail",
-        "email",
-        "telefoon",
-        "tel",
-        "mobiel",
-        "adres",
         "woonplaats",
         "plaats",
         "leeftijd",
@@ -70,6 +69,26 @@ _KINDS = {
         "punten",
         "score",
         "totaal",
+    ),
+    CONTACT: (
+        "e-mail",
+        "email",
+        "e-mailadres",
+        "emailadres",
+        "mail",
+        "telefoon",
+        "telefoonnummer",
+        "tel",
+        "telnr",
+        "mobiel",
+        "mobiel nummer",
+        "gsm",
+        "phone",
+        "adres",
+        "address",
+        "straat",
+        "postcode",
+        "geboortedatum",
     ),
 }
 _LABELS = {label: kind for kind, labels in _KINDS.items() for label in labels}
@@ -212,6 +231,41 @@ def row_text(row: list[str], limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+_NAMED = frozenset((NAME, GIVEN, INFIX, SURNAME, CLUB))
+
+
+def _column_needed(cells: list[str]) -> bool:
+    """Whether a name or a club can come from a column: it has a name's or a club's label,
+    or, without a contact label ("E-mail", "Telefoon", "Adres"), a cell with letters that is
+    neither a column name nor an e-mail address (not only numbers, dates and phone numbers).
+    Labels are looked for where a header row can be (the first :data:`HEADER_SCAN` rows)."""
+    kinds = {label_kind(text) for text in cells[:HEADER_SCAN] if text}
+    if kinds & _NAMED:
+        return True
+    if CONTACT in kinds:
+        return False
+    return any(
+        has_letter(text) and "@" not in text and (index >= HEADER_SCAN or label_kind(text) is None)
+        for index, text in enumerate(cells)
+    )
+
+
+def kept_for_layout(table: Table) -> Table:
+    """The table with only the columns a name or a club can come from; the others are emptied
+    (the columns keep their letters, the rows their numbers)."""
+    width = max((len(row) for row in table), default=0)
+    needed = [_column_needed([cell(row, c) for row in table]) for c in range(width)]
+    if all(needed):
+        return table
+    kept = []
+    for row in table:
+        cells = [text if needed[c] else "" for c, text in enumerate(row)]
+        while cells and not cells[-1]:
+            cells.pop()
+        kept.append(cells)
+    return kept
+
+
 def used_columns(table: Table) -> list[int]:
     """The columns with something in them."""
     width = max((len(row) for row in table), default=0)
@@ -219,11 +273,17 @@ def used_columns(table: Table) -> list[int]:
 
 
 def column_title(table: Table, layout: Layout, column: int) -> str:
-    """What a column holds: its header label, else its first name-like cell, else its first."""
-    if layout.header is not None:
-        label = cell(header_labels(table, layout.header), column)
-        if label:
-            return label
+    """A column's header text, or ``""`` when it has none: no header row, or a header row its
+    labels did not name the columns by (a row of players chosen as header) where this cell is
+    no known column name either."""
+    if layout.header is None:
+        return ""
+    label = cell(header_labels(table, layout.header), column)
+    return label if not layout.guessed or label_kind(label) is not None else ""
+
+
+def column_example(table: Table, layout: Layout, column: int) -> str:
+    """A column's first name-like cell below the header, else its first filled one."""
     cells = [cell(row, column) for row in table[layout.first_row :]]
     return next((t for t in cells if looks_like_name(t)), next((t for t in cells if t), ""))
 
@@ -231,7 +291,7 @@ def column_title(table: Table, layout: Layout, column: int) -> str:
 @dataclass(frozen=True, slots=True)
 class LayoutSummary:
     """What the preview says of a layout: the header row and its cells, the name's and the
-    club's columns (letters) with what they hold."""
+    club's columns (letters) with their header text (``""`` without one)."""
 
     header: int | None
     header_text: str
@@ -250,7 +310,7 @@ def layout_summary(table: Table, layout: Layout) -> LayoutSummary:
         header=layout.header,
         header_text=header_text,
         name_columns=" + ".join(column_letter(c) for c in layout.name),
-        name_titles=" + ".join(column_title(table, layout, c) for c in layout.name),
+        name_titles=" + ".join(t for c in layout.name if (t := column_title(table, layout, c))),
         club_column="" if layout.club is None else column_letter(layout.club),
         club_title="" if layout.club is None else column_title(table, layout, layout.club),
         guessed=layout.guessed,

@@ -95,8 +95,8 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
                     code="withdraw_round",
                     field="from_round",
                     message=_(
-                        "%(name)s only plays from round %(round)s; withdraw from a later round, or "
-                        "edit the player instead."
+                        "%(name)s only plays from round %(round)s; withdraw them from a later "
+                        "round. Registered in error and not seated yet? Delete the player instead."
                     )
                     % {"name": player.name, "round": player.joined_round},
                 )
@@ -134,6 +134,45 @@ def player_withdraw(*, player: Player, from_round: int) -> list[int]:
     player.withdrawn_round = from_round
     player.save(update_fields=["withdrawn_round"])
     return lost
+
+
+def player_delete_problem(player: Player) -> str | None:
+    """Why ``player`` cannot be deleted, or ``None``: a player who has been seated in a round
+    that has started stays in its standings (withdraw them instead); one seated in a round not
+    started yet waits for that seating to be removed."""
+    seated = list(
+        Round.objects.annotate(progress=round_progress())
+        .filter(seats__player=player)
+        .order_by("number")
+        .values_list("number", "progress")
+        .distinct()
+    )
+    waiting = (Round.State.DRAFT, Round.State.SEATED)
+    started = [number for number, progress in seated if progress not in waiting]
+    if started:
+        return _(
+            "%(name)s has played in round %(round)s, so stays in the standings and cannot be "
+            "deleted. Withdraw them instead."
+        ) % {"name": player.name, "round": started[0]}
+    if seated:
+        return _(
+            "%(name)s is seated in round %(round)s, which has not started. Remove that round's "
+            "seating first (on the round's page), then delete the player."
+        ) % {"name": player.name, "round": seated[0][0]}
+    return None
+
+
+@transaction.atomic
+def player_delete(*, player: Player) -> None:
+    """Delete a player registered in error, who has not been seated in any round (their pairs
+    kept apart go with them); refused once they have been seated."""
+    # The tournament's row is the seating's lock too: nobody seats the player meanwhile.
+    tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+    refuse_when_finished(tournament)
+    problem = player_delete_problem(player)
+    if problem is not None:
+        raise Refused([PlacedProblem(code="player_delete", message=problem)])
+    player.delete()
 
 
 @transaction.atomic

@@ -12,4 +12,5 @@ urlpatterns = [
     path("players/<int:pk>/edit/", views.player_edit, name="player_edit"),
     path("players/<int:pk>/apart/", views.player_apart, name="player_apart"),
     path("players/<int:pk>/withdraw/", views.player_withdraw, name="player_withdraw"),
+    path("players/<int:pk>/delete/", views.player_delete, name="player_delete"),
 ]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from django import forms
 from django.contrib import messages
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
@@ -24,12 +27,13 @@ from tournament.players.forms import (
     PlayerWithdrawForm,
 )
 from tournament.players.importing import (
+    NoteRow,
     PlayerFileError,
     PlayerRow,
     check_rows,
     parse_pasted,
     pasted_clubs_after_commas,
-    players_from,
+    read_players,
     read_upload,
 )
 from tournament.players.layout import Layout, LayoutSummary, Table, layout_guess, layout_summary
@@ -39,8 +43,21 @@ from tournament.venue.costly import costly
 PREVIEW_SALT = "tournament.players.preview"
 TABLE_SALT = "tournament.players.table"
 # The uploaded list rides along the preview, signed, to be laid out again without a new upload;
-# past this size (a list of thousands of long rows) the preview offers no other layout.
-TABLE_KEPT_MAX = 3_000_000
+# past this many characters of its cells (2000 players with a long name and club each) the
+# preview offers no other layout. What is posted back is refused past what such a list signs to.
+TABLE_KEPT_MAX = 1_000_000
+TABLE_POSTED_MAX = TABLE_KEPT_MAX * 2
+
+
+def signing_salt(kind: str, tournament: Tournament, request: HttpRequest) -> str:
+    """The salt of a preview's signed list or rows: for this tournament and this account, so a
+    preview cannot be sent to another tournament, or by another person."""
+    return f"{kind}:{tournament.pk}:{request.user.pk}"
+
+
+def _table_size(table: Table) -> int:
+    """About the characters a table signs to, before compression."""
+    return sum(len(text) + 3 for row in table for text in row) + 3 * len(table)
 
 
 def _register(request: HttpRequest, tournament: Tournament, rows: list[PlayerRow]) -> bool:
@@ -95,10 +112,13 @@ def _preview(
     comma_hint: bool = False,
     layout: LayoutSummary | None = None,
     layout_form: PlayerLayoutForm | None = None,
+    notes: list[NoteRow] | None = None,
+    too_large: bool = False,
 ) -> HttpResponse:
     checked = check_rows(rows, existing=tournament.players.values_list("name", flat=True))
     good = [{"line": r.line, "name": r.name, "club": r.club} for r in checked if r.ok]
-    confirm = PlayerConfirmForm(initial={"payload": signing.dumps(good, salt=PREVIEW_SALT)})
+    salt = signing_salt(PREVIEW_SALT, tournament, request)
+    confirm = PlayerConfirmForm(initial={"payload": signing.dumps(good, salt=salt)})
     return render(
         request,
         "tournament/player_preview.html",
@@ -114,41 +134,67 @@ def _preview(
             "comma_hint": comma_hint,
             "layout": layout,
             "layout_form": layout_form,
+            "notes": notes or [],
+            "too_large": too_large,
         },
     )
 
 
 def _table_preview(
-    request: HttpRequest, tournament: Tournament, table: Table, signed: str, layout: Layout
+    request: HttpRequest, tournament: Tournament, table: Table, layout: Layout
 ) -> HttpResponse:
     """The preview of an uploaded list, with the header row and columns taken and a form to
-    choose others (the list comes along signed)."""
+    choose others (the list comes along signed, when it is not too large)."""
     form = None
-    if len(signed) <= TABLE_KEPT_MAX:
+    too_large = _table_size(table) > TABLE_KEPT_MAX
+    if not too_large:
+        salt = signing_salt(TABLE_SALT, tournament, request)
+        signed = signing.dumps(table, salt=salt, compress=True)
         form = PlayerLayoutForm(table=table, layout=layout, initial={"table": signed})
+    rows, notes = read_players(table, layout)
     return _preview(
         request,
         tournament,
-        players_from(table, layout),
+        rows,
         PlayerUploadForm(),
         layout=layout_summary(table, layout),
         layout_form=form,
+        notes=notes,
+        too_large=too_large,
     )
 
 
-def _relayout(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
-    """The preview again with the header row and columns the director chose."""
+def _laid_out(request: HttpRequest, tournament: Tournament) -> tuple[Table, Layout] | str:
+    """The signed list posted back and the layout chosen for it, or what is wrong."""
     signed = request.POST["table"]
     try:
-        table: Table = signing.loads(signed, salt=TABLE_SALT, max_age=3600)
+        salt = signing_salt(TABLE_SALT, tournament, request)
+        table: Table = signing.loads(signed, salt=salt, max_age=3600)
     except signing.BadSignature:
-        messages.error(request, _("The preview has expired; upload the list again."))
-        return None
+        return _("The preview has expired; upload the list again.")
     form = PlayerLayoutForm(request.POST, table=table)
     if not form.is_valid():
-        messages.error(request, _("Choose the header row and the columns from the lists."))
+        return _("Choose the header row and the columns from the lists.")
+    return table, form.layout()
+
+
+def _relayout(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """The preview again with the header row and columns the director chose: as costly as
+    the upload (the list is read again), so counted and run as one."""
+    if len(request.POST["table"]) > TABLE_POSTED_MAX:
+        messages.error(
+            request, _("The list that came along is larger than a preview sends; upload it again.")
+        )
         return None
-    return _table_preview(request, tournament, table, signed, form.layout())
+    try:
+        found = costly(request.user, lambda: _laid_out(request, tournament), club=tournament.club)
+    except Refused as refused:
+        show_refused(request, refused)
+        return None
+    if isinstance(found, str):
+        messages.error(request, found)
+        return None
+    return _table_preview(request, tournament, *found)
 
 
 def _confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
@@ -156,11 +202,17 @@ def _confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse | Non
     if not form.is_valid():
         return None
     try:
-        good = signing.loads(form.cleaned_data["payload"], salt=PREVIEW_SALT, max_age=3600)
+        salt = signing_salt(PREVIEW_SALT, tournament, request)
+        good = signing.loads(form.cleaned_data["payload"], salt=salt, max_age=3600)
     except signing.BadSignature:
         messages.error(request, _("The preview has expired; upload the list again."))
         return None
-    rows = [PlayerRow(line=r["line"], name=r["name"], club=r["club"]) for r in good]
+    ticked = form.lines_ticked()
+    rows = [
+        PlayerRow(line=r["line"], name=r["name"], club=r["club"])
+        for r in good
+        if ticked is None or r["line"] in ticked
+    ]
     if not rows:
         messages.error(request, _("There is nothing to register."))
         return None
@@ -212,8 +264,7 @@ def player_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except Refused as refused:
             form.add_error("file", refused.message)
         else:
-            signed = signing.dumps(table, salt=TABLE_SALT, compress=True)
-            return _table_preview(request, tournament, table, signed, layout_guess(table))
+            return _table_preview(request, tournament, table, layout_guess(table))
     return render(
         request,
         "tournament/player_add_many.html",
@@ -271,6 +322,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     player = get_object_or_404(Player, tournament=tournament, pk=pk)
     form = PlayerForm(request.POST or None, initial={"name": player.name, "club": player.club})
     withdraw = PlayerWithdrawForm(initial={"from_round": services.first_open_round(tournament)})
+    cannot_delete = services.player_delete_problem(player)
     if request.method == "POST" and form.is_valid():
         try:
             services.player_update(player=player, **form.cleaned_data)
@@ -288,6 +340,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             "player": player,
             "form": form,
             "withdraw": withdraw,
+            "cannot_delete": cannot_delete,
         },
         status=form_page_status(request),
     )
@@ -308,7 +361,7 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
     try:
         lost = services.player_withdraw(player=player, from_round=form.cleaned_data["from_round"])
     except Refused as exc:
-        show_refused(request, exc)
+        show_refused(request, _labelled(exc, form))
         return redirect("player_edit", slug=tournament.slug, pk=player.pk)
     messages.success(
         request,
@@ -324,4 +377,29 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
             )
             % {"round": number, "name": player.name},
         )
+    return redirect("player_list", slug=tournament.slug)
+
+
+def _labelled(refused: Refused, form: forms.Form) -> Refused:
+    """The refusal with the form's fields named by their labels ("Afmelden vanaf ronde"), not
+    by their names in the code."""
+    problems = [
+        replace(p, field=str(form.fields[p.field].label))
+        if p.field in form.fields and form.fields[p.field].label
+        else p
+        for p in refused.problems
+    ]
+    return Refused(problems, total=refused.total)
+
+
+@director_required
+@require_POST
+def player_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, tournament=tournament, pk=pk)
+    try:
+        services.player_delete(player=player)
+    except Refused as exc:
+        show_refused(request, exc)
+        return redirect("player_edit", slug=tournament.slug, pk=pk)
+    messages.success(request, _("%(name)s is deleted.") % {"name": player.name})
     return redirect("player_list", slug=tournament.slug)
