@@ -314,6 +314,18 @@ def _pasted_players(page, site: Site) -> None:
     page.locator("table.preview").wait_for()
 
 
+def _uploaded_messy_list(page, site: Site) -> None:
+    """A CSV with a title row, a number column and a total under the list: the header row and
+    columns taken, the choice of others, the left-out line and the tick boxes."""
+    rows = ["Aanmeldingen kerstdrive;;", "Nr.;Naam;Club", "1;Anna de Vries;De Troef"]
+    rows += ["2;Bram Jansen;", ";;", "Totaal: 2 aanmeldingen;;"]
+    page.locator('input[type="file"]').set_input_files(
+        {"name": "aanmeldingen.csv", "mimeType": "text/csv", "buffer": "\n".join(rows).encode()}
+    )
+    page.locator("form.form button.primary").click()
+    page.locator("#notes-left-out").wait_for()
+
+
 def _empty_tournament_form(page, site: Site) -> None:
     page.locator("form.form button.primary").click()
     page.locator(".errorlist").first.wait_for()
@@ -450,6 +462,7 @@ PAGES: dict[str, Case] = {
     "players_paste": Case("director", _t("player_paste")),
     "players_preview": Case("director", _t("player_paste"), then=_pasted_players),
     "players_import": Case("director", _t("player_import")),
+    "players_import_preview": Case("director", _t("player_import"), then=_uploaded_messy_list),
     "player": Case(
         "director", lambda site: reverse("player_detail", args=[site.slug, site.player])
     ),

@@ -146,6 +146,14 @@ def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players
     expect(page.locator("table.preview tbody tr")).to_have_count(16)
     screenshot(page, "flow-1-import-preview")
     assert tournament.players.count() == 0
+    # Unticking a line counts it out of the button; ticking it again counts it back in.
+    boxes = page.locator('table.preview input[type="checkbox"]')
+    register = page.locator("#confirm-players button.primary")
+    boxes.first.uncheck()
+    expect(register).to_have_text(
+        dutch_count("Register %(counter)s player", "Register %(counter)s players", 15)
+    )
+    boxes.first.check()
     page.get_by_role(
         "button",
         name=dutch_count("Register %(counter)s player", "Register %(counter)s players", 16),

@@ -127,6 +127,12 @@ def _preview(
             "tab": "players",
             "rows": checked,
             "good": len(good),
+            # The button's words for a ticked count (bollen.js): the template's own msgid.
+            "count_words": [
+                ngettext("Register %(counter)s player", "Register %(counter)s players", n)
+                % {"counter": "%s"}
+                for n in (1, 2)
+            ],
             "bad": len(checked) - len(good),
             "confirm": confirm,
             "open_round": services.first_open_round(tournament),

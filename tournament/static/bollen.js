@@ -20,3 +20,17 @@ document.addEventListener("DOMContentLoaded", () => {
   const summary = document.getElementById("error-summary");
   if (summary) summary.focus();
 });
+
+// A button that counts ticked boxes (the import's "Register 12 players"): its text follows
+// the boxes of its form, in the page's words for one and for many ("%s" is the number).
+document.addEventListener("change", (event) => {
+  const box = event.target;
+  if (!box.form || box.type !== "checkbox") return;
+  const button = box.form.querySelector("[data-count-one]");
+  if (!button) return;
+  const ticked = document.querySelectorAll(
+    `input[type=checkbox][form="${box.form.id}"]:checked`).length;
+  button.textContent = (ticked === 1 ? button.dataset.countOne : button.dataset.countMany)
+    .replace("%s", String(ticked));
+  button.disabled = ticked === 0;
+});
