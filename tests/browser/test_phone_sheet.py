@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from scoring.deals import DEAL_COUNT, bidding_order, deal_spec
 from tests.browser.conftest import SCREENSHOTS
-from tests.browser.test_table_entry import SIDEWAYS
+from tests.browser.test_table_entry import BROKEN_WORDS, SIDEWAYS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Player, SheetVersion, Table, Tournament
@@ -491,7 +491,13 @@ def test_the_tricks_heading_is_not_under_the_status_line(at_the_table):
 def test_long_names_in_the_totals_strip_are_not_cut_at_a_table_of_five(browser, live_server):
     tournament = played_tournament(10, 1, last_round=[0, 0])
     table = Table.objects.get(round__tournament=tournament, number=1)
-    names = ["Anna de Vries", "Dirk van den Berg", "Henk de Boer", "Ineke Jansen", "Bert Smit"]
+    names = [
+        "Anna de Vries-Bakker",
+        "Geertruida van den Heuvel",
+        "Henk de Boer",
+        "Marijke Oosterhuis",
+        "Bert Smit",
+    ]
     for seat, name in zip(table.seats.order_by("position"), names, strict=True):
         Player.objects.filter(pk=seat.player_id).update(name=name)
     context = browser.new_context(
@@ -501,11 +507,19 @@ def test_long_names_in_the_totals_strip_are_not_cut_at_a_table_of_five(browser, 
     page.goto(live_server.url + reverse("table_entry", args=[table_link_issue(table=table).token]))
     shown = page.locator(".phone-totals li .phone-total-name")
     expect(shown).to_have_text(names)
-    # Every name whole: nothing clipped across or down (a long one takes two lines).
+    # Every name whole: nothing clipped across or down (a long one takes the lines it needs),
+    # broken between its words only, and every player inside the screen.
     page.wait_for_function(
         """() => [...document.querySelectorAll(".phone-totals .phone-total-name")].every(
             (node) => node.scrollWidth <= node.clientWidth + 1
                 && node.scrollHeight <= node.clientHeight + 1)"""
+    )
+    assert page.evaluate(BROKEN_WORDS, ".phone-totals .phone-total-name") == []
+    assert page.evaluate(
+        """() => [...document.querySelectorAll(".phone-totals li")].every((item) => {
+            const box = item.getBoundingClientRect();
+            return box.left >= 0 && box.right <= 360;
+        })"""
     )
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(SCREENSHOTS / "phone-360x740-five-long-names.png"))

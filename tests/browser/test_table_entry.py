@@ -157,6 +157,24 @@ CUT_OFF = """() => [...document.querySelectorAll("#penalties select")]
         return width + 28 > select.clientWidth;  // 28 px: the box's padding and its arrow
     }).map((select) => select.selectedOptions[0].text)"""
 
+# The words of the names in ``selector`` that a line break cuts in two (a double name may
+# break after its hyphen: "Vries-" and "Bakker" are two words here).
+BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap((node) => {
+    const broken = [];
+    const texts = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) {
+        const text = texts.currentNode;
+        for (const word of text.data.matchAll(/[^\\s-]+-?/g)) {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+})"""
+
 LONG_NAMES = [
     "Geertruida van den Heuvel",
     "Piet van der Heijden",
@@ -212,9 +230,11 @@ def test_on_a_phone_the_whole_sheet_comes_before_the_confirm_button(
     director_phone, live_server, screenshot
 ):
     page = director_phone
-    tournament = played_tournament(10, 1, director=page.user, names=LONG_NAMES)
+    # The long names at table 1 (seated at random: the first five names sit at table 2).
+    tournament = played_tournament(10, 1, director=page.user, names=LONG_NAMES[5:] + LONG_NAMES[:5])
     table = Table.objects.get(round__tournament=tournament, number=1)
     assert table.seats.count() == 5  # the tightest table
+    assert "Geertruida van den Heuvel" in table.seats.values_list("player__name", flat=True)
     link = table_link_issue(table=table)
     paper = stored(table)
     table_link_sheet_record(
@@ -240,6 +260,8 @@ def test_on_a_phone_the_whole_sheet_comes_before_the_confirm_button(
     assert {(d, s): (int(b), int(t)) for d, s, b, t in shown} == paper
     assert_nothing_sideways(page)
     assert page.evaluate(CUT_OFF) == []  # "Geertruida van den Heuvel" whole, "spel 2 (2)" too
+    # The names over the columns wrap between their words only ("Geertruida", not "Geertru-").
+    assert page.evaluate(BROKEN_WORDS, "#sheet-summary thead th") == []
 
     button = page.get_by_role(
         "button",

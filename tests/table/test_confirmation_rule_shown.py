@@ -82,6 +82,12 @@ def test_a_scorer_joining_is_said_and_the_director_alone_keeps_a_way_to_confirm(
     rule_url = reverse("team_confirmation_rule", args=[tournament.slug])
     assert f'action="{rule_url}"' in confirm
     assert f'name="next" value="{url("sheet_retype", table)}"' in confirm
+    # That button is the one way offered: the reason points nowhere else (not to the settings,
+    # not to the team page).
+    review = confirm[confirm.index('class="card review"') : confirm.index("</section>")]
+    assert "Instellingen" not in review
+    assert "#confirmation-rule" not in review
+    assert review.count("<form") == 1
 
     # One press: re-typing confirms in this tournament, chosen, so it no longer follows the team.
     response = director_client.post(

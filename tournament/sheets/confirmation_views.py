@@ -9,7 +9,6 @@ saw, only a complete sheet, the tournament's confirmation rule) are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -20,19 +19,19 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament.errors import Refused, refusal_message
+from tournament.errors import Refused
 from tournament.models import SheetConfirmation, Tournament
 from tournament.permissions import SignedInRequest, director_required, team_required
 from tournament.sheets.confirmations import (
     ConfirmMethod,
-    ConfirmRefusal,
+    RetypeOutcome,
     sheet_confirm,
     sheet_confirm_refusal,
+    sheet_confirm_refused,
     sheet_retype,
     tournament_count_unconfirmed_set,
 )
 from tournament.sheets.conflict_context import ChangeInWords, describe_change
-from tournament.sheets.content import CellChange
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.page_context import sheet_context
 from tournament.sheets.selectors import sheet_latest_version
@@ -59,7 +58,7 @@ def _review_context(
     request: SignedInRequest, sheet: TablePage, method: ConfirmMethod
 ) -> dict[str, Any]:
     latest = sheet_latest_version(sheet.table)
-    refusal = sheet_confirm_refusal(table=sheet.table, by_user=request.user, method=method)
+    refused = sheet_confirm_refused(table=sheet.table, by_user=request.user, method=method)
     other = ConfirmMethod.RETYPE if method is ConfirmMethod.LOOK else ConfirmMethod.LOOK
     return {
         # The link to the other way is offered only when that way would be taken from this user.
@@ -69,15 +68,11 @@ def _review_context(
         is None,
         "tab": "rounds",
         "latest": latest,
-        "refusal": refusal,
-        "refusal_message": _refusal_text(refusal),
+        "refusal": "" if refused is None else refused.code,
+        "refusal_message": "" if refused is None else refused.message,
         # Which rule is in force and why: "automatic" changes with the team, never unsaid.
         "rule": confirmation_rule_explained(sheet.table.round.tournament),
     }
-
-
-def _refusal_text(code: ConfirmRefusal | None) -> str:
-    return "" if code is None else refusal_message(code)
 
 
 def _confirmed(
@@ -150,6 +145,7 @@ def sheet_confirm_retype(
         _keep_retyping(context, request)
         return render(request, "sheets/sheet_retype.html", context, status=400)
     differences: list[ChangeInWords] = []
+    blind = False
     status = 200
     if data is not None and form.is_valid():
         try:
@@ -166,14 +162,16 @@ def sheet_confirm_retype(
         else:
             if outcome.confirmation is not None:
                 return _confirmed(request, tournament, outcome.confirmation, round, table)
-            differences = [describe_change(c, sheet.players) for c in outcome.changes]
-            _mark_differences(form, outcome.changes)
+            differences = _differences(outcome, sheet.players)
+            _mark_differences(form, outcome)
+            blind = outcome.blind
             status = 422
     elif data is not None:
         status = 422
     context = sheet_context(tournament, sheet, form, sheet_url=request.path, mode="retype")
     context.update(_review_context(request, sheet, ConfirmMethod.RETYPE))
     context["differences"] = differences
+    context["blind"] = blind
     _keep_retyping(context, request)
     return render(request, "sheets/sheet_retype.html", context, status=status)
 
@@ -193,15 +191,29 @@ def _keep_retyping(context: dict[str, Any], request: SignedInRequest) -> None:
     )
 
 
-def _mark_differences(form: SheetForm, changes: Sequence[CellChange]) -> None:
-    """Put "stored: 2" at every box that differs from the stored sheet."""
-    for change in changes:
+def _differences(outcome: RetypeOutcome, players: tuple[str, ...]) -> list[ChangeInWords]:
+    """The boxes that differ in words; re-typing blind (one's own input), without what is
+    stored: only where, and what was typed there."""
+    differences = [describe_change(change, players) for change in outcome.changes]
+    if outcome.blind:
+        for difference in differences:
+            difference["before"] = ""
+    return differences
+
+
+def _mark_differences(form: SheetForm, outcome: RetypeOutcome) -> None:
+    """Put "stored: 2" at every box that differs from the stored sheet; re-typing blind, only
+    "differs from the stored sheet"."""
+    for change in outcome.changes:
         if change.what not in ("bid", "tricks"):
             continue
-        stored = EMPTY_CHANGE if change.before is None else change.before
+        if outcome.blind:
+            message = _("differs from the stored sheet")
+        else:
+            stored = EMPTY_CHANGE if change.before is None else change.before
+            message = _("stored: %(value)s") % {"value": stored}
         form.cell_form(change.deal, change.seat).add_error(
-            change.what,
-            ValidationError(_("stored: %(value)s") % {"value": stored}, code="differs"),
+            change.what, ValidationError(message, code="differs")
         )
 
 

@@ -10,6 +10,11 @@ Whose confirmation counts is the tournament's confirmation rule (``scoring.confi
 another person, or re-typing (the one who saved it included), or no confirmation at all. Both
 ways check it here, on the server, under the same lock as a save, together with "the sheet is
 still the version you looked at" and "the game is complete".
+
+"Own" is more than "saved it last": a save merged with one made from an older page holds the
+other person's input unseen, so whoever typed input in a version that nobody else has seen
+counts as its saver (``tournament.sheets.authorship``). Re-typing one's own input is blind: the
+answer says where the boxes differ, never what is stored.
 """
 
 from __future__ import annotations
@@ -18,19 +23,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.confirmation import (
     ConfirmationRule,
     ConfirmMethod,
     ConfirmRefusal,
     SheetState,
-    confirm_methods,
     confirm_refusal,
     rule_in_force,
 )
 from tournament.adapter import SheetStatus, table_sheet
-from tournament.errors import Refused
+from tournament.errors import PlacedProblem, Refused
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
+from tournament.sheets.authorship import sheet_unseen_input
 from tournament.sheets.content import CellChange, Cells, SheetContent, sheet_changes
 from tournament.sheets.locks import sheet_locked
 from tournament.sheets.selectors import sheet_latest_version
@@ -44,6 +52,7 @@ __all__ = [
     "sheet_confirm",
     "sheet_confirm_methods",
     "sheet_confirm_refusal",
+    "sheet_confirm_refused",
     "sheet_confirmation_now",
     "sheet_is_confirmed",
     "sheet_retype",
@@ -57,10 +66,13 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class RetypeOutcome:
     """What re-typing found: the boxes that differ (stored before, typed after) and, when none
-    do, the confirmation."""
+    do, the confirmation. ``blind``: the one re-typing typed (some of) this version themselves,
+    so the page tells them where the boxes differ, never what is stored: shown the stored
+    values, they would copy them instead of reading the paper form."""
 
     changes: list[CellChange] = field(default_factory=list)
     confirmation: SheetConfirmation | None = None
+    blind: bool = False
 
 
 def tournament_team_size(tournament: Tournament) -> int:
@@ -99,6 +111,22 @@ def sheet_is_confirmed(table: Table) -> bool:
     return confirmation is not None
 
 
+def sheet_confirm_refused(
+    *,
+    table: Table,
+    by_user: User,
+    method: ConfirmMethod = ConfirmMethod.LOOK,
+    version: int | None = None,
+) -> Refused | None:
+    """Why ``by_user`` cannot confirm the sheet by ``method`` (at ``version``, if given): the
+    refusal with its code and the sentence to show, or ``None``."""
+    try:
+        _confirmable(table, by_user, version, method)
+    except Refused as refused:
+        return refused
+    return None
+
+
 def sheet_confirm_refusal(
     *,
     table: Table,
@@ -107,20 +135,16 @@ def sheet_confirm_refusal(
     version: int | None = None,
 ) -> ConfirmRefusal | None:
     """Why ``by_user`` cannot confirm the sheet by ``method`` (at ``version``, if given)."""
-    try:
-        _confirmable(table, by_user, version, method)
-    except Refused as refused:
-        return ConfirmRefusal(refused.code)
-    return None
+    refused = sheet_confirm_refused(table=table, by_user=by_user, method=method, version=version)
+    return None if refused is None else ConfirmRefusal(refused.code)
 
 
 def sheet_confirm_methods(*, table: Table, by_user: User) -> tuple[ConfirmMethod, ...]:
     """The ways ``by_user`` may confirm the sheet as it stands (empty: none)."""
-    latest = sheet_latest_version(table)
-    return confirm_methods(
-        rule=tournament_confirmation_rule(table.round.tournament),
-        sheet=_state(table, latest),
-        user=by_user.pk,
+    return tuple(
+        method
+        for method in ConfirmMethod
+        if sheet_confirm_refused(table=table, by_user=by_user, method=method) is None
     )
 
 
@@ -133,7 +157,7 @@ def sheet_confirm(
     returns the first confirmation.
     """
     with sheet_locked(table) as table:
-        latest = _confirmable(table, by_user, version, ConfirmMethod(method))
+        latest, _own = _confirmable(table, by_user, version, ConfirmMethod(method))
         return _store(latest, by_user, method)
 
 
@@ -149,40 +173,68 @@ def sheet_retype(
     the sheet's ``version``; confirm it when they are equal. Raises
     :class:`~tournament.errors.Refused`."""
     with sheet_locked(table) as table:
-        latest = _confirmable(table, by_user, version, ConfirmMethod.RETYPE)
+        latest, own = _confirmable(table, by_user, version, ConfirmMethod.RETYPE)
         n_seats = table.seats.count()
         stored = SheetContent.of_version(latest, n_seats)
         typed = SheetContent.build(n_seats, cells, penalties)
         changes = sheet_changes(stored, typed)
         if changes:
-            return RetypeOutcome(changes=changes)
-        return RetypeOutcome(confirmation=_store(latest, by_user, SheetConfirmation.Method.RETYPE))
+            return RetypeOutcome(changes=changes, blind=own)
+        confirmation = _store(latest, by_user, SheetConfirmation.Method.RETYPE)
+        return RetypeOutcome(confirmation=confirmation, blind=own)
 
 
-def _state(table: Table, latest: SheetVersion | None) -> SheetState:
+def _state(table: Table, latest: SheetVersion | None, saved_by: int | None) -> SheetState:
     return SheetState(
         saved=latest is not None,
         complete=latest is not None and table_sheet(table).status == SheetStatus.COMPLETE,
-        saved_by=latest.user_id if latest is not None else None,
+        saved_by=saved_by,
     )
 
 
 def _confirmable(
     table: Table, by_user: User, version: int | None, method: ConfirmMethod
-) -> SheetVersion:
+) -> tuple[SheetVersion, bool]:
+    """The version ``by_user`` may confirm by ``method``, and whether it holds their own input
+    (they saved it, or their input in it nobody else has seen); raises :class:`Refused`."""
     latest = sheet_latest_version(table)
     if latest is not None and version is not None and version != latest.number:
         raise Refused.because(ConfirmRefusal.CHANGED)
-    refusal = confirm_refusal(
-        rule=tournament_confirmation_rule(table.round.tournament),
-        sheet=_state(table, latest),
-        user=by_user.pk,
-        method=method,
-    )
+    rule = tournament_confirmation_rule(table.round.tournament)
+    saved_by = latest.user_id if latest is not None else None
+    state = _state(table, latest, saved_by)
+    refusal = confirm_refusal(rule=rule, sheet=state, user=by_user.pk, method=method)
+    own = saved_by == by_user.pk
+    unseen: tuple[int, ...] = ()
+    if refusal is None and not own and latest is not None:
+        # Saved last by someone else, who may not have seen all of it: a merged save keeps
+        # this person's input without showing it. Whoever typed that input is its author.
+        unseen = sheet_unseen_input(table=table, version=latest, user_id=by_user.pk)
+        if unseen:
+            own = True
+            state = _state(table, latest, by_user.pk)
+            refusal = confirm_refusal(rule=rule, sheet=state, user=by_user.pk, method=method)
     if refusal is not None:
+        if unseen:
+            raise Refused([PlacedProblem(str(refusal), _unseen_message(refusal, unseen))])
         raise Refused.because(refusal)
     assert latest is not None  # a sheet never saved is refused above (NOTHING)
-    return latest
+    return latest, own
+
+
+def _unseen_message(refusal: ConfirmRefusal, deals: tuple[int, ...]) -> str:
+    """Why a version holding this person's input nobody else has seen is refused, and what to
+    do: someone else confirms it, or (where re-typing confirms) they re-type it."""
+    where = ngettext("deal %(deals)s", "deals %(deals)s", len(deals)) % {
+        "deals": get_text_list([str(deal) for deal in deals], _("and"))
+    }
+    why = _(
+        "This version holds your own input in %(where)s, and nobody else has seen it: the "
+        "saves after yours started from a page without it and were merged with it."
+    ) % {"where": where}
+    if refusal is ConfirmRefusal.RETYPE_OWN_SHEET:
+        return " ".join((why, _("Confirm it by re-typing the paper form into an empty copy.")))
+    return " ".join((why, _("So someone else on the team must confirm this version.")))
 
 
 def _store(version: SheetVersion, by_user: User, method: str) -> SheetConfirmation:

@@ -162,8 +162,11 @@ def sheet_context(
             conflict_context(conflict, sheet.players, accounts=accounts) if conflict else None
         ),
         "config": config,
+        # The stored penalty bollen, for the script to see what changed; a blank grid to re-type
+        # holds none (re-typing is blind).
         "penalties_json": json.dumps(
-            [[p.deal, p.seat] for p in sheet.stored.sheet.penalties], separators=(",", ":")
+            [] if mode == "retype" else [[p.deal, p.seat] for p in sheet.stored.sheet.penalties],
+            separators=(",", ":"),
         ),
         "sheet_url": sheet_url,
         "mode": mode,
