@@ -130,3 +130,37 @@ def test_looking_again_is_counted_as_an_upload_and_a_large_list_stays_home(
     assert "Deze lijst is te groot om hier een andere kopregel of kolom te kiezen." in page
     assert 'name="table"' not in page
     assert len(response.context["rows"]) == 2
+
+
+def test_odd_numbers_in_a_crafted_post_are_no_500(director_client, tournament):
+    """A ticked line or a joined name of 5000 digits, a superscript or an Arabic-Indic digit:
+    what ``int()`` can't read is ignored, never a crash."""
+    page = upload(director_client, tournament)
+    payload = page.context["confirm"]["payload"].value()
+    response = director_client.post(
+        reverse("player_import", args=[tournament.slug]),
+        {"payload": payload, "ticked": "on", "line": ["2", "9" * 5000]},
+    )
+    assert response.status_code == 302
+    assert tournament.players.filter(name="Anna de Vries").exists()
+    assert not tournament.players.filter(name="Piet Jansen").exists()  # line 3: not ticked
+    table = page.context["layout_form"]["table"].value()
+    for name in ("0+\u00b2", "0+" + "9" * 5000, "0+\u0661"):
+        assert look_again(director_client, tournament, table, name=name).status_code in (200, 422)
+
+
+def test_a_long_paste_is_capped_and_counted_like_a_file(director_client, tournament, settings):
+    url = reverse("player_paste", args=[tournament.slug])
+    too_long = "\n".join(f"Speler {i}" for i in range(2_001))
+    response = director_client.post(url, {"text": too_long})
+    assert response.status_code == 422
+    assert "2001 regels: er kunnen hoogstens 2000 spelers" in response.content.decode()
+    settings.COSTLY_PER_ACCOUNT = 1
+    long = "\n".join(f"Speler {i}" for i in range(views.PASTE_COUNTED_FROM + 1))
+    assert len(director_client.post(url, {"text": long}).context["rows"]) == 201
+    refused = director_client.post(url, {"text": long})
+    assert refused.status_code == 422
+    assert "lange lijsten" in refused.content.decode()
+    short = director_client.post(url, {"text": "Anna de Vries\nPiet Jansen"})
+    assert len(short.context["rows"]) == 2  # a short paste is never counted
+    assert CostlyWork.objects.count() == 1

@@ -268,8 +268,10 @@ def test_a_player_registered_in_error_is_deleted_until_seated(director, director
     tournament = played_tournament(9, rounds=0, director=director)
     anna, bert, cor = tournament.players.order_by("pk")[:3]
     director_client.post(
-        reverse("player_apart", args=[tournament.slug, anna.pk]), {"other": bert.pk}
+        reverse("player_apart", args=[tournament.slug, anna.pk]),
+        {"other": bert.pk, "action": "add"},
     )
+    assert tournament.apart_pairs.count() == 1
     edit = director_client.get(reverse("player_edit", args=[tournament.slug, anna.pk]))
     assert edit.context["cannot_delete"] is None
     assert (

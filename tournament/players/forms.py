@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Player
 from tournament.names import name_sort_key
+from tournament.players.importing import MAX_ROWS
 from tournament.players.layout import (
     HEADER_SCAN,
     Layout,
@@ -38,6 +39,19 @@ class PlayerPasteForm(forms.Form):
             "Optionally the club after a tab or a semicolon: “Anna de Vries; De Troefkaart”."
         ),
     )
+
+    def clean_text(self) -> str:
+        """At most as many players as a file may hold (a list is read, checked and signed in
+        full for its preview)."""
+        text: str = self.cleaned_data["text"]
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > MAX_ROWS:
+            raise forms.ValidationError(
+                _("%(count)s lines: at most %(max)s players can be pasted at once."),
+                code="too_many_lines",
+                params={"count": lines, "max": MAX_ROWS},
+            )
+        return text
 
 
 class PlayerUploadForm(forms.Form):
@@ -91,7 +105,9 @@ class PlayerLayoutForm(forms.Form):
     def _submitted_name(self) -> tuple[int, ...]:
         """A name joined from two or three of the table's columns, as submitted, or ``()``."""
         parts = str(self.data.get("name", "")).split("+")
-        if not 1 < len(parts) <= 3 or not all(part.isdigit() for part in parts):
+        if not 1 < len(parts) <= 3 or not all(
+            part.isascii() and part.isdigit() and len(part) < 4 for part in parts
+        ):
             return ()
         name = tuple(int(part) for part in parts)
         if len(set(name)) < len(name) or set(name) - set(used_columns(self.rows)):
@@ -140,7 +156,9 @@ class PlayerConfirmForm(forms.Form):
         if not self.cleaned_data.get("ticked"):
             return None
         values = self.data.getlist("line") if isinstance(self.data, QueryDict) else []
-        return {int(value) for value in values if value.isascii() and value.isdigit()}
+        return {
+            int(value) for value in values if value.isascii() and value.isdigit() and len(value) < 7
+        }
 
 
 class PlayerWithdrawForm(forms.Form):

@@ -10,7 +10,7 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import Refused, form_page_status, show_refused
@@ -47,6 +47,12 @@ TABLE_SALT = "tournament.players.table"
 # preview offers no other layout. What is posted back is refused past what such a list signs to.
 TABLE_KEPT_MAX = 1_000_000
 TABLE_POSTED_MAX = TABLE_KEPT_MAX * 2
+# A pasted list of this many lines or more is counted like an uploaded file (``costly``).
+PASTE_COUNTED_FROM = 200
+PASTE_TOO_OFTEN = gettext_lazy(
+    "You have previewed many long lists in the last few minutes; wait a few minutes before "
+    "the next one. Nothing was stored."
+)
 
 
 def signing_salt(kind: str, tournament: Tournament, request: HttpRequest) -> str:
@@ -235,8 +241,20 @@ def player_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return done
     form = PlayerPasteForm(request.POST if "text" in request.POST else None)
     if form.is_bound and form.is_valid():
-        rows = parse_pasted(form.cleaned_data["text"])
-        return _preview(request, tournament, rows, form, comma_hint=pasted_clubs_after_commas(rows))
+        text = form.cleaned_data["text"]
+        try:
+            # A long list costs what a file costs; a short one (the usual paste) is not counted.
+            rows = (
+                costly(request.user, lambda: parse_pasted(text), club=tournament.club)
+                if text.count("\n") >= PASTE_COUNTED_FROM
+                else parse_pasted(text)
+            )
+        except Refused:
+            form.add_error("text", PASTE_TOO_OFTEN)
+        else:
+            return _preview(
+                request, tournament, rows, form, comma_hint=pasted_clubs_after_commas(rows)
+            )
     return render(
         request,
         "tournament/player_add_many.html",
