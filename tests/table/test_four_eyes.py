@@ -11,8 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import played_tournament
 from tests.sheets.helpers import form_data, stored_cells, stored_penalties
 from tests.table.helpers import changed_cells
+from tournament.errors import Refused
 from tournament.models import SheetConfirmation, SheetVersion, Table, Tournament
 from tournament.sheets.authorship import sheet_unseen_input
 from tournament.sheets.confirmations import (
@@ -174,6 +176,44 @@ def box(body: str, name: str) -> str:
     assert tag is not None, name
     value = re.search(r'value="([^"]*)"', tag[0])
     return value[1] if value else ""
+
+
+def test_held_input_no_save_stored_is_its_typists(director):
+    """The scorer types deal 11 before deal 10: held back whole, no version, only the table's
+    draft. The director, on a page drawn before that draft, types deal 10, and the save counts
+    the scorer's deal 11 too: unseen by anyone but the scorer, so theirs to have confirmed."""
+    tournament = played_tournament(8, 1, last_round=[11, 9], director=director)
+    table = Table.objects.get(round__tournament=tournament, round__number=1, number=2)
+    scorer = type(director).objects.create_user("teller2", password="x-kaart-2026-s")
+    tournament.scorers.add(scorer)
+    n = table.seats.count()
+    paper = stored_cells(table)  # deals 1 to 9
+
+    def legal(deal: int, hand: int) -> dict:
+        return {(deal, seat): (0, 1 if seat < hand else 0) for seat in range(n)}
+
+    def save(cells: dict, user) -> None:
+        sheet_record(
+            table=table,
+            submission=SheetSubmission(
+                cells={**paper, **cells},
+                penalties=stored_penalties(table),
+                base_version=0,
+                by_user=user,
+                hold=True,
+                draft_seen="",
+            ),
+        )
+
+    save(legal(11, 1), scorer)
+    assert sheet_draft_token(table) and not SheetVersion.objects.filter(table=table, number=1)
+    save(legal(10, 2), director)
+    latest = SheetVersion.objects.get(table=table, number=1)
+    assert latest.user == director and latest.submitted["held_by"] == [scorer.pk]
+    assert sheet_unseen_input(table=table, version=latest, user_id=scorer.pk) == (11,)
+    assert sheet_unseen_input(table=table, version=latest, user_id=director.pk) == (10,)
+    with pytest.raises(Refused):
+        sheet_confirm(table=table, version=1, by_user=scorer)
 
 
 def test_retyping_ones_own_sheet_is_answered_blind(director, director_client, table):

@@ -125,6 +125,7 @@ class SheetDraft(models.Model):
     - ``cells``: ``[deal, seat index, bid, tricks]`` for every box of the held deals (``null``
       where the box is empty).
     - ``penalties``: the held penalty bollen as ``[deal, seat index]`` pairs.
+    - ``authors``: the user ids of who typed it.
     """
 
     table = models.OneToOneField(
@@ -132,6 +133,10 @@ class SheetDraft(models.Model):
     )
     cells = models.JSONField(_("bids and tricks"), default=list)
     penalties = models.JSONField(_("penalty bollen"), default=list)
+    # Who typed it (the ids of the signed-in people whose saves held input back since the table
+    # last had no draft): a save that merges it in records them, for the four eyes of a
+    # confirmation (``sheets.authorship``).
+    authors = models.JSONField(_("typed by"), default=list)
     updated_at = models.DateTimeField(_("saved at"), auto_now=True)
 
     class Meta:

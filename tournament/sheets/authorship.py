@@ -5,9 +5,11 @@ The save history says this much. Version ``k`` differs from version ``k - 1`` by
 saver's submission changed (a merge with saves made since its page was drawn changes nothing of
 theirs; the boxes another device's held input filled in are told apart by ``submitted``, what the
 submission itself held). A saver had their base version on the screen, so every box of it that
-still stands was seen by them; a confirmation of a version is a look at all of its boxes. What
-the history cannot say is left to the people: who typed a held input that no save recorded
-(nobody known), and who held a table link without signing in (someone else).
+still stands was seen by them; a confirmation of a version is a look at all of its boxes. Held
+input that no stored save sent (a save that only held it back stores no version) is the work
+of whoever typed into the table's draft: a save merging it in records them (``held_by``). What
+the history cannot say is left to the people: who held a table link without signing in
+(someone else).
 
 So a person's *unseen input* in a version is a box whose value they put there (as it stands in
 that version) that nobody else has had on the screen since: no other person's save started
@@ -35,6 +37,7 @@ class _Save:
     user: int | None
     content: SheetContent
     sent: SheetContent  # what the submission held (``content`` when nothing was merged in)
+    held_by: frozenset[int]  # who typed the held input of another device it merged in
 
 
 def sheet_unseen_input(*, table: Table, version: SheetVersion, user_id: int) -> tuple[int, ...]:
@@ -46,8 +49,11 @@ def sheet_unseen_input(*, table: Table, version: SheetVersion, user_id: int) -> 
         .order_by("number")
         .values_list("number", "base_number", "user_id", "cells", "penalties", "submitted")
     )
-    if not any(number and user == user_id for number, _b, user, *_rest in rows):
-        return ()  # never saved this sheet: nothing of theirs in it
+    if not any(
+        number and (user == user_id or user_id in (submitted or {}).get("held_by", ()))
+        for number, _b, user, _c, _p, submitted in rows
+    ):
+        return ()  # never saved this sheet nor typed input held for it: nothing of theirs
     saves = [_save(row, n_seats) for row in rows]
     looked = [
         number
@@ -58,8 +64,8 @@ def sheet_unseen_input(*, table: Table, version: SheetVersion, user_id: int) -> 
     ]
     unseen = {
         deal
-        for (deal, _seat, _what), (author, since) in _origins(saves).items()
-        if author == user_id and not _seen_since(since, user_id, saves, looked)
+        for (deal, _seat, _what), (authors, since) in _origins(saves).items()
+        if user_id in authors and not _seen_since(since, user_id, saves, looked)
     }
     return tuple(sorted(unseen))
 
@@ -67,10 +73,11 @@ def sheet_unseen_input(*, table: Table, version: SheetVersion, user_id: int) -> 
 def _save(row: tuple[Any, ...], n_seats: int) -> _Save:
     number, base, user, cells, penalties, submitted = row
     content = _content(n_seats, cells, penalties)
-    sent = content
+    sent, held_by = content, frozenset[int]()
     if submitted:
         sent = _content(n_seats, submitted["cells"], submitted["penalties"])
-    return _Save(number, base, user, content, sent)
+        held_by = frozenset(int(u) for u in submitted.get("held_by", ()))
+    return _Save(number, base, user, content, sent, held_by)
 
 
 def _content(n_seats: int, cells: list[Any], penalties: list[Any]) -> SheetContent:
@@ -85,10 +92,11 @@ def _content(n_seats: int, cells: list[Any], penalties: list[Any]) -> SheetConte
     )
 
 
-def _origins(saves: Sequence[_Save]) -> dict[Box, tuple[int | None, int]]:
+def _origins(saves: Sequence[_Save]) -> dict[Box, tuple[frozenset[int], int]]:
     """Every box the saves changed, with who put its value there as it stands in the last one
-    (``None``: nobody known) and the version that did."""
-    origins: dict[Box, tuple[int | None, int]] = {}
+    (nobody known: empty; held input merged from a draft: whoever typed into that draft) and
+    the version that did."""
+    origins: dict[Box, tuple[frozenset[int], int]] = {}
     previous = SheetContent.build(saves[0].content.n_seats, {})
     for save in saves:
         if save.number == 0:  # the sheet as a tournament file brought it: nobody's input here
@@ -99,7 +107,10 @@ def _origins(saves: Sequence[_Save]) -> dict[Box, tuple[int | None, int]]:
             author = save.user if _value(save.sent, box) == change.after else None
             if author is None:  # another device's held input: whoever last sent it
                 author = _sender(saves, save.number, box, change.after)
-            origins[box] = (author, save.number)
+            if author is not None:
+                origins[box] = (frozenset({author}), save.number)
+            else:  # held input no stored save sent: the draft's typists, when it recorded them
+                origins[box] = (save.held_by, save.number)
         previous = save.content
     return origins
 

@@ -76,8 +76,15 @@ def sheet_with_other_draft(
     return SheetContent.build(n, cells, penalties)
 
 
-def sheet_draft_keep(table: Table, split: SheetSplit) -> None:
-    """Keep what ``split`` held back as the table's draft, or drop the draft."""
+def sheet_draft_authors(table: Table) -> list[int]:
+    """Who typed ``table``'s draft (user ids; empty without a draft or when nobody signed in)."""
+    draft = _draft_of(table)
+    return [int(a) for a in draft.authors] if draft is not None else []
+
+
+def sheet_draft_keep(table: Table, split: SheetSplit, *, by_user_id: int | None = None) -> None:
+    """Keep what ``split`` held back as the table's draft, typed (also) by ``by_user_id``, or
+    drop the draft."""
     draft = _draft_of(table)
     if not split.held:
         if draft is not None:
@@ -91,9 +98,12 @@ def sheet_draft_keep(table: Table, split: SheetSplit) -> None:
         for seat in range(split.submitted.n_seats)
     ]
     penalties = [list(p) for p in split.held_penalties]
+    authors = set(sheet_draft_authors(table)) | ({by_user_id} if by_user_id else set())
     if draft is None:
-        draft = SheetDraft.objects.create(table=table, cells=cells, penalties=penalties)
+        draft = SheetDraft.objects.create(
+            table=table, cells=cells, penalties=penalties, authors=sorted(authors)
+        )
         _cache_draft(table, draft)
     else:
-        draft.cells, draft.penalties = cells, penalties
-        draft.save(update_fields=["cells", "penalties", "updated_at"])
+        draft.cells, draft.penalties, draft.authors = cells, penalties, sorted(authors)
+        draft.save(update_fields=["cells", "penalties", "authors", "updated_at"])

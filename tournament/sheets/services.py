@@ -50,7 +50,12 @@ from tournament.sheets.content import (
     sheet_merge,
     sheet_split,
 )
-from tournament.sheets.drafts import sheet_draft_keep, sheet_draft_token, sheet_with_other_draft
+from tournament.sheets.drafts import (
+    sheet_draft_authors,
+    sheet_draft_keep,
+    sheet_draft_token,
+    sheet_with_other_draft,
+)
 from tournament.sheets.first_dealer import sheet_first_dealer_check
 from tournament.sheets.locks import sheet_locked
 from tournament.sheets.selectors import sheet_latest_version, table_seat_ids, version_number
@@ -100,7 +105,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         )
     sheet_first_dealer_check(table=table, started=bool(sent.cells) and not stored.has_entries)
     wanted = _merged_with_saves_since(table, submission, sent, stored)
-    counted, split, result = _judged(table, submission, wanted, stored)
+    counted, split, result, held_by = _judged(table, submission, wanted, stored)
     if counted == stored.content:
         return SheetSaved(
             stored.number,
@@ -116,7 +121,7 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
         # The seating changed after the seats were read (the round was not locked then): start
         # again on the seats as they are; with the round locked they stay so.
         return sheet_record_locked(table=table, submission=submission)
-    return _version_store(table, submission, sent, counted, split, result, stored)
+    return _version_store(table, submission, sent, counted, split, result, stored, held_by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,21 +245,25 @@ def _merged_with_saves_since(
 
 def _judged(
     table: Table, submission: SheetSubmission, wanted: SheetContent, stored: _Stored
-) -> tuple[SheetContent, SheetSplit | None, SheetResult | None]:
+) -> tuple[SheetContent, SheetSplit | None, SheetResult | None, list[int]]:
     """What of ``wanted`` is counted, by the rules (``scoring.check_sheet``), with how it was
     split and its scores once checked (``None``: not yet). A ``hold`` save counts what is legal
     and in order and keeps the rest as the table's draft; any other refuses a sheet that
-    breaks a rule."""
+    breaks a rule. Last: who typed the held input of another device merged in (their ids)."""
     first_dealer = stored.sheet.first_dealer
     if submission.hold:
         with_draft = sheet_with_other_draft(table, submission, stored.content, wanted)
+        held_by = sheet_draft_authors(table) if with_draft != wanted else []
         split = sheet_split(stored.content, with_draft, first_dealer=first_dealer)
-        sheet_draft_keep(table, split)
-        return split.counted, split, split.result
+        user = submission.by_user
+        sheet_draft_keep(
+            table, split, by_user_id=user.pk if user is not None and user.is_authenticated else None
+        )
+        return split.counted, split, split.result, held_by
     problems, result = check_and_score(wanted.sheet(first_dealer=first_dealer))
     if problems:
         raise SheetProblems(_placed(problems, table, stored.table_sheet), problems)
-    return wanted, None, result
+    return wanted, None, result, []
 
 
 def _version_store(
@@ -265,6 +274,7 @@ def _version_store(
     split: SheetSplit | None,
     result: SheetResult | None,
     stored: _Stored,
+    held_by: list[int],
 ) -> SheetSaved:
     """Store ``counted`` as the table's next version with its scores (and the round's backup
     when it finishes the round)."""
@@ -274,6 +284,8 @@ def _version_store(
     if sent != counted:
         sent_cells, sent_penalties = sent.to_json()
         as_sent = {"cells": sent_cells, "penalties": sent_penalties}
+        if held_by:  # another device's held input came in: who typed it
+            as_sent["held_by"] = held_by
     SheetVersion.objects.create(
         number=number,
         cells=cells,
