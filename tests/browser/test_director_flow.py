@@ -153,6 +153,11 @@ def test_a_new_director_runs_two_rounds(signed_in, browser, live_server, players
     expect(register).to_have_text(
         dutch_count("Register %(counter)s player", "Register %(counter)s players", 15)
     )
+    expect(page.locator('[data-count-for="confirm-players"]').first).to_have_text(
+        dutch_count(
+            "%(counter)s player will be registered.", "%(counter)s players will be registered.", 15
+        )
+    )
     boxes.first.check()
     page.get_by_role(
         "button",

@@ -133,9 +133,18 @@ def _preview(
             "tab": "players",
             "rows": checked,
             "good": len(good),
-            # The button's words for a ticked count (bollen.js): the template's own msgid.
+            # The words for a ticked count (bollen.js): the template's own msgids.
             "count_words": [
                 ngettext("Register %(counter)s player", "Register %(counter)s players", n)
+                % {"counter": "%s"}
+                for n in (1, 2)
+            ],
+            "count_sentence": [
+                ngettext(
+                    "%(counter)s player will be registered.",
+                    "%(counter)s players will be registered.",
+                    n,
+                )
                 % {"counter": "%s"}
                 for n in (1, 2)
             ],

@@ -21,16 +21,17 @@ document.addEventListener("DOMContentLoaded", () => {
   if (summary) summary.focus();
 });
 
-// A button that counts ticked boxes (the import's "Register 12 players"): its text follows
-// the boxes of its form, in the page's words for one and for many ("%s" is the number).
+// Texts that count ticked boxes (the import's "12 players will be registered" and its button
+// "Register 12 players"): data-count-for names the form of the boxes, data-count-one and
+// data-count-many the page's words for one and for many ("%s" is the number).
 document.addEventListener("change", (event) => {
   const box = event.target;
-  if (!box.form || box.type !== "checkbox") return;
-  const button = box.form.querySelector("[data-count-one]");
-  if (!button) return;
+  if (!box.form || box.type !== "checkbox" || !box.form.id) return;
   const ticked = document.querySelectorAll(
     `input[type=checkbox][form="${box.form.id}"]:checked`).length;
-  button.textContent = (ticked === 1 ? button.dataset.countOne : button.dataset.countMany)
-    .replace("%s", String(ticked));
-  button.disabled = ticked === 0;
+  for (const text of document.querySelectorAll(`[data-count-for="${box.form.id}"]`)) {
+    text.textContent = (ticked === 1 ? text.dataset.countOne : text.dataset.countMany)
+      .replace("%s", String(ticked));
+    if (text.tagName === "BUTTON") text.disabled = ticked === 0;
+  }
 });
