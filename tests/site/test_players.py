@@ -207,8 +207,11 @@ def test_extra_spaces_do_not_make_a_new_player(director_client, tournament):
     name = tournament.players.first().name
     doubled = name.replace(" ", "  ")
     url = reverse("player_list", args=[tournament.slug])
-    director_client.post(url, {"name": doubled})
+    response = director_client.post(url, {"name": doubled})
     assert tournament.players.count() == 8
+    # Told at the name typed, without a "line 1" of a list that was never there.
+    assert response.status_code == 422
+    assert response.context["form"].errors["name"] == [f"{name}: Al ingeschreven."]
 
 
 def test_a_pair_set_never_to_sit_together_is_kept_apart_in_every_round(director, director_client):

@@ -66,11 +66,21 @@ def _table_size(table: Table) -> int:
     return sum(len(text) + 3 for row in table for text in row) + 3 * len(table)
 
 
-def _register(request: HttpRequest, tournament: Tournament, rows: list[PlayerRow]) -> bool:
+def _register(
+    request: HttpRequest,
+    tournament: Tournament,
+    rows: list[PlayerRow],
+    form: PlayerForm | None = None,
+) -> bool:
+    """Register ``rows``; a refusal is told at ``form``'s name (one player typed) or, line by
+    line, above the page."""
     try:
         created = services.players_register(tournament=tournament, rows=rows)
     except Refused as exc:
-        show_refused(request, exc)
+        if form is None:
+            show_refused(request, exc)
+        else:
+            form.add_error("name", " ".join(p.message for p in exc.problems))
         return False
     late = [p for p in created if p.joined_round > 1]
     messages.success(
@@ -93,7 +103,7 @@ def player_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         row = PlayerRow(
             line=1, name=form.cleaned_data["name"].strip(), club=form.cleaned_data["club"].strip()
         )
-        if _register(request, tournament, [row]):
+        if _register(request, tournament, [row], form):
             return redirect("player_list", slug=tournament.slug)
     return render(
         request,
