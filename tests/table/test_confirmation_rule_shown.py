@@ -75,6 +75,9 @@ def test_a_scorer_joining_is_said_and_the_director_alone_keeps_a_way_to_confirm(
         line = rule_line(page(director_client, address))
         assert "Automatisch: iemand anders bevestigt." in line, address
         assert why in line, address
+    overview = page(director_client, reverse("tournament_detail", args=[tournament.slug]))
+    card = overview[overview.index('id="confirmation-rule"') :]
+    assert "Automatisch: iemand anders bevestigt." in card and why in card
     confirm = page(director_client, url("sheet_confirm", table))
     assert refusal_message(ConfirmRefusal.OWN_SHEET) in confirm
     assert 'name="version"' not in confirm  # nothing to press that would be refused

@@ -27,6 +27,7 @@ from tournament.permissions import (
     when_finished,
 )
 from tournament.rounds.overview import tournament_overview
+from tournament.team.confirmation_rule import confirmation_rule_explained
 from tournament.tournaments import finish, services
 from tournament.tournaments.forms import PrizesForm, TournamentForm
 from tournament.tournaments.selectors import (
@@ -70,6 +71,8 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
             "tab": "overview",
             "competitions": tournament_competitions(request.user, tournament),
             "open_summary": open_summary,
+            # Which rule confirms sheets, and why: it changes when someone joins the team.
+            "confirmation_rule": confirmation_rule_explained(tournament),
             **context,
         },
     )
