@@ -328,6 +328,21 @@ def test_the_draft_shows_what_each_balance_gives(director, director_client):
     assert [set(t) for t in tables_of(round_)] == [set(t) for t in planned]
 
 
+def test_two_balances_with_the_same_figures_offer_no_choice(director, director_client):
+    tournament = played_tournament(17, rounds=0, director=director)
+    round_, _note = round_seat(tournament=tournament)
+    even = round_.seating_options["even"]
+    round_.seating_options["repeats"] |= {
+        k: even[k] for k in ("repeats", "fewest", "most", "most_player", "spread")
+    }
+    round_.save(update_fields=["seating_options"])
+    response = director_client.get(reverse("round_detail", args=[tournament.slug, 1]))
+    (only,) = response.context["seating_choices"]
+    assert only.summary.startswith("Beide verdelingen geven hetzelfde: ")
+    page = response.content.decode()
+    assert 'name="balance"' not in page and "(deze indeling)" not in page
+
+
 def test_the_directors_choice_of_balance_is_kept_for_the_next_round(director, director_client):
     tournament = played_tournament(17, rounds=0, director=director)
     tournament.rounds_planned = 3

@@ -76,15 +76,26 @@ class SeatingOption:
             tables=[list(table) for table in plan.rounds[0]],
         )
 
-    def summary(self, names: dict[int, str], compared: Sequence[SeatingOption] = ()) -> str:
+    @property
+    def figures(self) -> tuple[int, int, int]:
+        """What the director compares: the repeats, and the fewest and most times at a larger
+        table."""
+        return (self.repeats, self.fewest, self.most)
+
+    def summary(
+        self, names: dict[int, str], compared: Sequence[SeatingOption] = (), *, same: bool = False
+    ) -> str:
         """The option in one sentence, in the director's words, beside the ``compared`` ones.
 
         Every option says the same things (its repeats; how often its players sit at a larger
         table, from the fewest to the most), so the director compares like with like. An
         uneven one names the player who sits there most only when no other option seats
         anyone that often: "Anna 4x" is no warning when the even tables seat people 4x too.
+        ``same``: said once for all the options, which give the same figures.
         """
         label = _("Even tables") if self.balance == Balance.EVEN else _("Fewest repeats")
+        if same:  # every option gives these figures: nothing to choose
+            label = _("Both balances give the same")
         count = ngettext(
             "%(count)s repeated meeting", "%(count)s repeated meetings", self.repeats
         ) % {"count": self.repeats}

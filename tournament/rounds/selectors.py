@@ -248,6 +248,10 @@ def round_seating_choices(round_: Round) -> list[SeatingChoice]:
         Player.objects.filter(pk__in=[o.most_player for o in options]).values_list("pk", "name")
     )
     chosen = round_.tournament.seating_balance
+    if len(options) > 1 and len({o.figures for o in options}) == 1:
+        # The same figures either way: one sentence, no choice to make.
+        kept = next((o for o in options if o.balance == chosen), options[0])
+        return [SeatingChoice(kept.balance, kept.summary(names, options, same=True), True)]
     return [
         SeatingChoice(o.balance, o.summary(names, options), o.balance == chosen) for o in options
     ]
