@@ -104,6 +104,9 @@ def test_the_projector_pages_to_the_last_of_60_players_without_reloading(
     open_page, live_server, quick, screenshot
 ):
     tournament = played_tournament(60, rounds=2, public=True)
+    # A third round to come: the projector shows round 2's tables beside the standings (with
+    # every planned round played it shows the standings alone).
+    Tournament.objects.filter(pk=tournament.pk).update(rounds_planned=3)
     rows = standings_for_public(tournament).rows
     places = public_seating(tournament)["places"]
     page = open_page(1920, 1080)

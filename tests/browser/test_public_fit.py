@@ -5,6 +5,7 @@ within PUBLIC_STANDINGS_SECONDS."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -12,8 +13,10 @@ from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from scoring.simulate import simulate_sheet
 from tests.factories import played_tournament
 from tournament.models import Table
+from tournament.sheets.selectors import sheet_version_number
 from tournament.sheets.services import sheet_record
 from tournament.sheets.submission import SheetSubmission
 from tournament.standings import live
@@ -77,10 +80,12 @@ NAMES = [
 LAST_ROUND = [11] * 5 + [3]
 
 # Every shown element of `selector` whose text is cut (it overflows its box, or ends in an
-# ellipsis) or has a word (what lies between two spaces) broken over two lines: a word's
-# Range has its rectangles on one line only. Returns the problems, the names measured and how
-# many of them wrap (between words) onto more lines.
-WHOLE = """(selector) => {
+# ellipsis) or has a word (what lies between two spaces; with `hyphens`, also a double
+# surname's part up to its hyphen) broken over two lines: a word's Range has its rectangles on
+# one line only. Returns the problems, the names measured and how many of them wrap (between
+# words) onto more lines.
+WHOLE = """([selector, hyphens]) => {
+  const word = hyphens ? /[^\\s-]+-?/g : /\\S+/g;
   const problems = [], names = [];
   let wrapped = 0;
   for (const el of document.querySelectorAll(selector)) {
@@ -96,7 +101,7 @@ WHOLE = """(selector) => {
     const lines = new Set();
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of node.data.matchAll(/\\S+/g)) {
+      for (const match of node.data.matchAll(word)) {
         const range = document.createRange();
         range.setStart(node, match.index);
         range.setEnd(node, match.index + match[0].length);
@@ -139,11 +144,11 @@ STUCK = """() => {
 }"""
 
 
-def assert_fits(page, selector: str) -> dict:
+def assert_fits(page, selector: str, *, hyphens: bool = False) -> dict:
     width = page.viewport_size["width"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     assert page.evaluate(WIDEST) <= width + 0.5
-    measured = page.evaluate(WHOLE, selector)
+    measured = page.evaluate(WHOLE, [selector, hyphens])
     assert measured["problems"] == []
     assert measured["names"]
     return measured
@@ -158,9 +163,16 @@ def test_on_a_360_px_phone_every_name_is_whole_and_place_name_and_total_stay_in_
     phone = open_page(360, 740, is_mobile=True, has_touch=True)
     phone.goto(live_server.url + reverse("public_standings", args=[tournament.slug]))
     expect(phone.locator("table.standings[data-stuck='3']")).to_have_count(1)
-    standings = assert_fits(phone, "table.standings td.name")
+    # The stuck name column takes at most ~40% of the box: names wrap between their words, a
+    # double surname after its hyphen.
+    standings = assert_fits(phone, "table.standings td.name", hyphens=True)
     assert sorted(standings["names"]) == sorted(NAMES)
     assert standings["wrapped"] >= 3  # long names take two lines, broken between words
+    name_share = phone.evaluate(
+        """() => document.querySelector("table.standings th.name").getBoundingClientRect().width
+            / document.querySelector(".scroll").clientWidth"""
+    )
+    assert name_share <= 0.45
     assert phone.evaluate(STUCK) == {
         "atStart": True,
         "atEnd": True,
@@ -273,18 +285,25 @@ def test_the_projector_shows_a_saved_correction_within_the_delay(
 
 
 # What the projector's standings show now: how many rows, whether the last one shown is within
-# the window, the pager's words and the type's size against the table's own.
+# the window, the pager's words, the type's size against the table's own and in pixels beside
+# the seating's, how many names take more than one line, and the panel's width.
 SHOWN = """() => {
   const panel = document.querySelector(".screen-standings");
   const table = panel.querySelector("table.standings");
   const rows = [...table.tBodies[0].rows].filter((row) => !row.hidden);
   const box = panel.querySelector(".screen-window").getBoundingClientRect();
+  const place = document.querySelector(".screen-seating:not([hidden]) .screen-places li");
+  const font = (node) => parseFloat(getComputedStyle(node).fontSize);
   return {
     rows: rows.length,
     inside: rows.at(-1).getBoundingClientRect().bottom <= box.bottom + 0.5,
     pager: panel.querySelector("[data-live=pager]").textContent,
-    size: parseFloat(getComputedStyle(table).fontSize)
-      / (0.85 * parseFloat(getComputedStyle(table.parentElement).fontSize)),
+    size: font(table) / (0.85 * font(table.parentElement)),
+    font: font(rows[0].cells[1]),
+    seating_font: place ? font(place) : null,
+    wrapped: rows.filter((row) => row.cells[1].getBoundingClientRect().height
+      >= 2 * font(row.cells[1])).length,
+    width: panel.getBoundingClientRect().width,
   };
 }"""
 
@@ -299,20 +318,37 @@ def resize(page, width: int, height: int) -> None:
     page.wait_for_function(f"() => String(window.laidOutFor) === '{width},{height}'")
 
 
-def test_the_projector_shows_19_players_on_one_page_or_on_even_pages(open_page, live_server, quick):
-    """19 rows a little too many for the window are shown a little smaller on one page (not
-    18 and then 1); where they are far too many, the pages share them evenly."""
-    tournament = played_tournament(19, rounds=4, public=True, last_round=[11, 11, 11, 3])
+# The director's walk-through: 19 players, the longest name of them all among them.
+NAMES_19 = ["Wilhelmina Oosterhuis-Schimmelpenninck", *NAMES[:18]]
+UPDATED = re.compile(r"^Bijgewerkt om [0-2][0-9]:[0-5][0-9]$")
+
+
+def test_the_projector_shows_19_players_on_one_page_in_type_that_fills_the_screen(
+    open_page, live_server, quick
+):
+    """19 rows take the window's height in type no smaller than the seating's, each name on
+    one line at 1920x1080; a little too many for the window (1280x720) they are at most a
+    little smaller, on one page (not 18 and then 1); far too many, the pages share them
+    evenly. Once every round is played the standings take the whole width."""
+    tournament = played_tournament(
+        19, rounds=4, names=NAMES_19, public=True, last_round=[11, 11, 11, 3]
+    )
     page = open_page(1920, 1080)
     page.goto(live_server.url + reverse("public_screen", args=[tournament.slug]))
     expect(page.locator(".screen-places li").first).to_be_visible()
+    status = page.locator("[data-live=status]")
+    expect(status).to_have_text(UPDATED)  # as a live update says it
     for width, height in ((1920, 1080), (1280, 720)):
         if width != 1920:
             resize(page, width, height)
         shown = page.evaluate(SHOWN)
         assert shown["rows"] == 19 and shown["inside"] and shown["pager"] == "", (width, shown)
-        assert 0.8 <= shown["size"] <= 1, (width, shown)
+        assert 0.8 <= shown["size"] <= 1.5, (width, shown)
         assert page.evaluate("() => document.documentElement.scrollHeight") <= height
+        if width == 1920:
+            assert shown["font"] >= shown["seating_font"], shown
+            assert shown["wrapped"] == 0, shown
+    beside = shown
 
     resize(page, 1280, 520)  # far too low for 19 rows: two pages of 10 and 9
     pager = page.locator(".screen-standings [data-live=pager]")
@@ -323,3 +359,26 @@ def test_the_projector_shows_19_players_on_one_page_or_on_even_pages(open_page, 
         assert shown["inside"] and shown["size"] == 1, shown
         counts[number] = shown["rows"]
     assert counts == {1: 10, 2: 9}
+
+    # The last table finishes the last round: the projector drops the seating by itself, and
+    # the standings fill the whole width; so too when the page is opened afresh.
+    resize(page, 1280, 720)
+    table = Table.objects.get(round__tournament=tournament, round__number=4, number=4)
+    deals = simulate_sheet(table.seats.count(), random.Random(4))
+    cells = {(d, s): (bid[s], won[s]) for d, (bid, won) in enumerate(deals, 1) for s in range(4)}
+    sheet_record(
+        table=table,
+        submission=SheetSubmission(cells=cells, base_version=sheet_version_number(table)),
+    )
+    seating = page.locator(".screen-seating")
+    expect(seating).to_be_hidden()
+    expect(status).to_have_text(UPDATED)
+    for fresh in (False, True):
+        if fresh:
+            page.reload()
+            expect(page.locator("table.standings td.name").first).to_be_visible()
+            expect(seating).to_be_hidden()
+        shown = page.evaluate(SHOWN)
+        assert shown["rows"] == 19 and shown["inside"] and shown["pager"] == "", shown
+        assert shown["width"] >= 0.9 * 1280 and shown["font"] > beside["font"], shown
+        assert shown["wrapped"] == 0, shown

@@ -12,7 +12,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 from tournament.permissions import public_tournament
 from tournament.rounds.selectors import public_seating
 from tournament.standings import live
@@ -118,6 +118,14 @@ def public_standings(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def done_playing(tournament: Tournament, state: StandingsState, round_: Round | None) -> bool:
+    """Whether every round is played: the planned rounds are all complete and no round was
+    published after them (``round_``: the latest published). The projector then shows the
+    standings across the whole width, without the last round's tables (live.js: the same)."""
+    after = state.after_round
+    return after >= tournament.rounds_planned and (round_.number if round_ else 0) <= after
+
+
 # How many prize winners the projector's final view shows large (more prize places: the rest
 # are in the list beside them).
 PODIUM_ROWS = 8
@@ -131,6 +139,7 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
     standings = standings_for_public(tournament)
     rows = standings.rows
     prizes = standings_prizes(tournament, rows)
+    seating = public_seating(tournament)
     with translation.override(tournament.language):
         return render(
             request,
@@ -149,9 +158,11 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
                     since=standings.computed_at,
                     tournament=tournament,
                     podium_rows=PODIUM_ROWS,
+                    rounds_planned=tournament.rounds_planned,
                 ),
+                "done_playing": done_playing(tournament, standings.state, seating["round"]),
                 **standings_notes(tournament, rows),
-                **public_seating(tournament),
+                **seating,
             },
         )
 

@@ -228,14 +228,24 @@
 
   // ---- the seating (projector, "where do I sit") ----
 
-  function drawScreenSeating(seating) {
+  // Every round played: the planned rounds are all complete and no round was published after
+  // them (public_views.done_playing).
+  function donePlaying(data) {
+    const after = data.standings.after_round;
+    return after >= config.rounds_planned && (data.seating.round ?? 0) <= after;
+  }
+
+  function drawScreenSeating(data) {
+    const seating = data.seating;
     const section = find("seating");
     const list = find("places");
     if (!section || !list) {
       return false;
     }
-    // Once the tournament is finished the final view takes the seating's place.
-    section.hidden = seating.round === null || seating.finished;
+    // Once the tournament is finished the final view takes the seating's place; once every
+    // round is played the standings take the whole width.
+    const wasHidden = section.hidden;
+    section.hidden = seating.round === null || seating.finished || donePlaying(data);
     if (seating.round !== null) {
       find("seating-round").textContent = fill(words.seating_round, { number: seating.round });
     }
@@ -245,7 +255,7 @@
       return li;
     });
     changes.places = firstChange(list, items);
-    return replaceChildrenIfChanged(list, items);
+    return replaceChildrenIfChanged(list, items) || wasHidden !== section.hidden;
   }
 
   function drawHomeSeating(seating) {
@@ -340,11 +350,37 @@
     return { pageOf: pagesOf(heights, high, columns), room: high };
   }
 
-  // A list that is a little too long for its window is shown smaller, down to SMALLEST of its
-  // size, on one page rather than with its last rows alone on a second one.
+  // The standings' type, as a part of its own size (--fit in screen.css): as large as the window
+  // holds, up to LARGEST, so that a short list uses the screen's height; a list a little too
+  // long for its window is shown smaller, down to SMALLEST, on one page rather than with its
+  // last rows alone on a second one. Names stay on one line where a size no smaller than the
+  // table's own (or than the window needs anyway) allows it.
   const SMALLEST = 0.8;
+  const LARGEST = 1.5;
 
   const heightOf = (node) => node.getBoundingClientRect().height;
+
+  // The largest size from SMALLEST to LARGEST (to a hundredth) that passes `test` (sizes that
+  // pass it are all smaller than sizes that fail it); null: none does.
+  function largestPassing(test) {
+    if (!test(SMALLEST)) {
+      return null;
+    }
+    if (test(LARGEST)) {
+      return LARGEST;
+    }
+    let low = SMALLEST;
+    let high = LARGEST;
+    while (high - low > 0.01) {
+      const middle = (low + high) / 2;
+      if (test(middle)) {
+        low = middle;
+      } else {
+        high = middle;
+      }
+    }
+    return Math.max(SMALLEST, Math.floor(low * 100) / 100);
+  }
 
   function standingsPanel() {
     const table = find("standings");
@@ -359,19 +395,25 @@
           cell.style.width = "";
         }
       },
-      shrink(box, room) {
-        // The type (and the rows with it) scaled to the window; measured again, as a name
-        // that wrapped may fit on one line now.
-        let fit = 1;
-        for (let tries = 0; tries < 3 && box.scrollHeight > room + 1; tries += 1) {
-          fit = Math.max(SMALLEST, (fit * (room - 2)) / box.scrollHeight);
+      fit(box, room) {
+        // Measured at each size tried: a name that wraps at one size may fit on one line at
+        // a smaller one, and rows are as high as their names' lines.
+        const sized = (fit) => {
           table.style.setProperty("--fit", String(fit));
-          if (fit === SMALLEST) {
-            break;
-          }
-        }
-        if (box.scrollHeight > room + 1) {
-          table.style.removeProperty("--fit");
+          return box.scrollHeight <= room + 1 && box.scrollWidth <= box.clientWidth + 1;
+        };
+        const oneLine = () => {
+          const names = Array.from(table.tBodies[0].rows, (row) => row.cells[1]);
+          const size = names.length ? parseFloat(getComputedStyle(names[0]).fontSize) : 0;
+          return names.every((cell) => heightOf(cell) < 2 * size);
+        };
+        const any = largestPassing(sized);
+        const whole = largestPassing((fit) => sized(fit) && oneLine());
+        const fit = whole !== null && whole >= Math.min(1, any) ? whole : any;
+        if (fit === null) {
+          table.style.removeProperty("--fit"); // too long at any size: pages, at its own size
+        } else {
+          table.style.setProperty("--fit", String(fit));
         }
       },
       measure(items, room) {
@@ -434,8 +476,9 @@
     // Everything fits (or the window grows with what it shows, on a phone): one page.
     const box = panel.section.querySelector(".screen-window");
     const room = box.clientHeight;
-    if (box.scrollHeight > room + 1 && panel.shrink) {
-      panel.shrink(box, room);
+    // The page is one screen (not on a phone, where it scrolls): the type fills the window.
+    if (panel.fit && getComputedStyle(document.body).overflowY === "hidden") {
+      panel.fit(box, room);
     }
     panel.pageOf = box.scrollHeight <= room + 1 ? items.map(() => 0) : panel.measure(items, room);
     panel.pages = panel.pageOf.length ? panel.pageOf[panel.pageOf.length - 1] + 1 : 1;
@@ -562,7 +605,7 @@
       changed = drawTitle(data) || changed;
       if (config.page === "screen") {
         changed = drawFinal(data) || changed;
-        changed = drawScreenSeating(data.seating) || changed;
+        changed = drawScreenSeating(data) || changed;
         if (changed) {
           layoutAll();
           showChanges();

@@ -1,7 +1,9 @@
 """Names on the public pages and the projector, which wrap between their words only:
 ``{{ name|unbroken }}`` keeps each hyphenated part ("Bakker-van", "Zwaluw-Brinkman") on one
 line, where a browser would break it after the hyphen. live.js writes names the same way
-(``nameNode``)."""
+(``nameNode``). One exception, in public.css: on a phone the standings' name column may break a
+double surname after its hyphen ("Oosterhuis-" / "Schimmelpenninck"), never inside a word, or
+one long name would take half the screen."""
 
 from __future__ import annotations
 
