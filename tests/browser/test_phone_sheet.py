@@ -17,7 +17,8 @@ from tests.browser.test_table_entry import BROKEN_WORDS, SIDEWAYS
 from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import Player, SheetVersion, Table, Tournament
-from tournament.sheets.table_links import table_link_issue
+from tournament.sheets.submission import SheetSubmission
+from tournament.sheets.table_links import table_link_issue, table_link_sheet_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -488,23 +489,50 @@ def test_the_tricks_heading_is_not_under_the_status_line(at_the_table):
     assert top < banner["y"] + banner["height"] + 60  # scrolled to: just under the line
 
 
+# The row to tap next (whose turn it is to bid) and the totals strip along the bottom: whether
+# any of its buttons is under the strip, and what the page keeps free for the strip.
+UNDER_THE_STRIP = """() => {
+    const strip = document.querySelector(".phone-totals").getBoundingClientRect();
+    const taps = [...document.querySelectorAll("#phone-sheet .phone-next .phone-tap")];
+    const end = [...document.querySelectorAll("#phone-sheet button.phone-jump")].at(-1);
+    return {
+        taps: taps.length,
+        under: taps.filter((tap) => tap.getBoundingClientRect().bottom > strip.top).length,
+        strip: strip.height,
+        kept: parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom),
+        end: end.getBoundingClientRect().bottom + window.scrollY,
+        page: document.documentElement.scrollHeight - strip.height,
+    };
+}"""
+
+
+def assert_clear_of_the_strip(page) -> None:
+    """The row to tap next wholly above the totals strip, and the page's end too: the page keeps
+    the strip's real height free (its padding, and the root's scroll-padding for scrolling)."""
+    seen = page.evaluate(UNDER_THE_STRIP)
+    assert seen["taps"] > 0 and seen["under"] == 0, seen
+    assert seen["kept"] >= seen["strip"] > 60, seen  # long names: a strip of three lines or so
+    assert seen["end"] <= seen["page"], seen
+
+
 def test_long_names_in_the_totals_strip_are_not_cut_at_a_table_of_five(browser, live_server):
     tournament = played_tournament(10, 1, last_round=[0, 0])
     table = Table.objects.get(round__tournament=tournament, number=1)
     names = [
-        "Anna de Vries-Bakker",
+        "Wilhelmina Oosterhuis-Schimmelpenninck",
+        "Marloes Bakker-van den Heuvel",
         "Geertruida van den Heuvel",
+        "Anna de Vries",
         "Henk de Boer",
-        "Marijke Oosterhuis",
-        "Bert Smit",
     ]
     for seat, name in zip(table.seats.order_by("position"), names, strict=True):
         Player.objects.filter(pk=seat.player_id).update(name=name)
+    link = table_link_issue(table=table)
     context = browser.new_context(
         locale="nl-NL", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
     )
     page = context.new_page()
-    page.goto(live_server.url + reverse("table_entry", args=[table_link_issue(table=table).token]))
+    page.goto(live_server.url + reverse("table_entry", args=[link.token]))
     shown = page.locator(".phone-totals li .phone-total-name")
     expect(shown).to_have_text(names)
     # Every name whole: nothing clipped across or down (a long one takes the lines it needs),
@@ -522,5 +550,30 @@ def test_long_names_in_the_totals_strip_are_not_cut_at_a_table_of_five(browser, 
         })"""
     )
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # Opened at deal 1: the first bidder's buttons are above the strip, not under it.
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(1))
+    assert_clear_of_the_strip(page)
     page.screenshot(path=str(SCREENSHOTS / "phone-360x740-five-long-names.png"))
+
+    # Deal 1 stored with a penalty bol for the long name: the page opens at deal 2, its first
+    # bidder above the strip, and the penalty bol says the whole name (no box that cuts it off).
+    paper = paper_sheet(5)
+    table_link_sheet_record(
+        link=link,
+        submission=SheetSubmission(
+            cells={(d, s): paper[d, s] if d == 1 else (None, None) for d, s in paper},
+            penalties=[(1, 0)],
+            base_version=0,
+            idempotency_key=None,
+        ),
+    )
+    page.reload()
+    expect(page.locator("#phone-deal-title")).to_contain_text(deal_title(2))
+    assert_clear_of_the_strip(page)
+    penalty = page.locator("#penalties .penalty-what")
+    expect(penalty).to_have_text(f"Spel 1 (1): {names[0]}")
+    assert penalty.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+    assert page.evaluate(BROKEN_WORDS, "#penalties .penalty-what") == []
+    expect(page.locator("#penalties .penalty-saved [type=checkbox]")).to_be_visible()
+    assert page.evaluate(SIDEWAYS, 360) == []
     context.close()

@@ -3,6 +3,8 @@ director confirms a sheet by re-typing the paper form."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -14,6 +16,7 @@ from tests.factories import played_tournament
 from tournament.adapter import table_sheet
 from tournament.models import SheetConfirmation, Table
 from tournament.sheets.submission import SheetSubmission
+from tournament.sheets.summary_heads import SummaryHeads, word_px
 from tournament.sheets.table_links import (
     LinkRefusal,
     table_link_issue,
@@ -177,10 +180,10 @@ BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap
 
 LONG_NAMES = [
     "Geertruida van den Heuvel",
-    "Piet van der Heijden",
+    "Wilhelmina Oosterhuis-Schimmelpenninck",
     "Anna de Vries-Bakker",
     "Dirk van den Berg",
-    "Marijke Oosterhuis",
+    "Marloes Bakker-van den Heuvel",
     "Klaas Speelman",
     "Henk de Boer",
     "Ineke Jansen",
@@ -234,7 +237,8 @@ def test_on_a_phone_the_whole_sheet_comes_before_the_confirm_button(
     tournament = played_tournament(10, 1, director=page.user, names=LONG_NAMES[5:] + LONG_NAMES[:5])
     table = Table.objects.get(round__tournament=tournament, number=1)
     assert table.seats.count() == 5  # the tightest table
-    assert "Geertruida van den Heuvel" in table.seats.values_list("player__name", flat=True)
+    seated = list(table.seats.order_by("position").values_list("player__name", flat=True))
+    assert "Wilhelmina Oosterhuis-Schimmelpenninck" in seated
     link = table_link_issue(table=table)
     paper = stored(table)
     table_link_sheet_record(
@@ -259,9 +263,43 @@ def test_on_a_phone_the_whole_sheet_comes_before_the_confirm_button(
     )
     assert {(d, s): (int(b), int(t)) for d, s, b, t in shown} == paper
     assert_nothing_sideways(page)
-    assert page.evaluate(CUT_OFF) == []  # "Geertruida van den Heuvel" whole, "spel 2 (2)" too
-    # The names over the columns wrap between their words only ("Geertruida", not "Geertru-").
-    assert page.evaluate(BROKEN_WORDS, "#sheet-summary thead th") == []
+    assert summary.evaluate("(box) => box.scrollWidth <= box.clientWidth")  # the 5th total too
+    # "Schimmelpenninck" is too long for five names over the columns at 360 px: the columns
+    # are numbered, the names listed whole above the table (each head keeps its name unseen).
+    expect(summary).to_have_attribute("data-heads", SummaryHeads.NUMBERS_BELOW_480)
+    expect(summary.locator(".sum-players li")).to_have_text(
+        [f"{n} {name}" for n, name in enumerate(seated, start=1)]
+    )
+    expect(summary.locator("thead th.sum-name .sum-number")).to_have_text(
+        [str(n) for n in range(1, 6)]
+    )
+    assert summary.locator("thead .sum-name-text").evaluate_all(
+        "(names) => names.every((name) => name.getBoundingClientRect().width <= 1)"
+    )
+    for name in seated:
+        expect(page.get_by_role("columnheader", name=name)).to_have_count(1)
+    # Whole names: broken between their words only ("Oosterhuis-", not "Oosterhu-").
+    assert page.evaluate(BROKEN_WORDS, "#sheet-summary .sum-players li") == []
+    # The server's reckoning of the words' widths is never narrower than the browser's.
+    words = {w: word_px(w) for name in seated for w in re.findall(r"[^\s-]+-?", name)}
+    measured = summary.evaluate(
+        """(box, words) => {
+            const style = getComputedStyle(box.querySelector("thead th.sum-name"));
+            const canvas = document.createElement("canvas").getContext("2d");
+            canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            return Object.fromEntries(words.map((w) => [w, canvas.measureText(w).width]));
+        }""",
+        list(words),
+    )
+    assert [w for w, px in measured.items() if px > words[w] + 0.5] == []
+    # The penalty bollen in words, each name whole: no box to cut one off.
+    expect(page.locator("#penalties .penalty-what")).to_have_text(
+        [f"Spel 2 (2): {seated[0]}", f"Spel 5 (5): {seated[1]}"]
+    )
+    expect(page.locator("#penalties select, #penalties [type=checkbox]")).to_have_count(0)
+    assert page.evaluate(BROKEN_WORDS, "#penalties .penalty-what") == []
+    # No "compare and confirm" without a button to do it; here there is one.
+    expect(page.locator("#confirm-how")).to_be_visible()
 
     button = page.get_by_role(
         "button",

@@ -244,7 +244,9 @@ def test_json_saves_redraw_the_penalty_bollen_as_the_page_draws_them(director_cl
     page = SheetForm(players=names(empty_table), stored=stored, version=1)
     drawn = render_to_string("sheets/_penalties.html", {"form": page})
     assert data["penalties_html"] == drawn
-    assert '<option value="2" selected>' in drawn  # the third player's penalty bol
+    # The third player's penalty bol in deal 1: in words, its values in hidden fields.
+    assert 'type="hidden" name="penalty-0-seat" value="2"' in drawn
+    assert f"{deal_name(1).capitalize()}: {names(empty_table)[2]}</span>" in drawn
 
 
 def test_json_problems_name_each_box(director_client, empty_table):

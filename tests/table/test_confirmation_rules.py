@@ -101,6 +101,9 @@ def test_a_director_alone_confirms_their_own_sheet_by_retyping_it(director_clien
     assert refusal_message(ConfirmRefusal.RETYPE_OWN_SHEET) in look
     assert f'href="{url("sheet_retype", table)}"' in look  # the way that is open
     assert 'name="version"' not in look
+    # No "compare it and confirm it" without a button to confirm with: the way open is offered.
+    assert "Vergelijk het formulier" not in look
+    assert re.search(r'<a class="button" href="[^"]*/retype/">Liever het papieren formulier', look)
     director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert not SheetConfirmation.objects.exists()
 

@@ -59,6 +59,7 @@ def test_a_sheet_entered_at_the_table_is_confirmed_by_looking_it_over(
     html = page.content.decode()
     assert re.search(r'<fieldset class="sheet-fields" disabled>', html)  # read-only sheet
     assert 'name="version" value="1"' in html
+    assert "Vergelijk het formulier hieronder" in html  # what to do with the button below
     response = director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert response.status_code == 302
     assert response["Location"] == reverse("round_detail", args=[table.round.tournament.slug, 1])
@@ -78,6 +79,7 @@ def test_the_director_who_saved_a_version_cannot_confirm_it(
     page = director_client.get(url("sheet_confirm", table)).content.decode()
     assert refusal_message(ConfirmRefusal.OWN_SHEET) in page
     assert 'name="version"' not in page  # no button to press ...
+    assert "Vergelijk het formulier" not in page  # ... nor words that say to press one
     response = director_client.post(url("sheet_confirm", table), {"version": "1"})
     assert response.status_code == 302  # ... and the server refuses a crafted post
     assert not SheetConfirmation.objects.exists()

@@ -24,6 +24,7 @@ from tournament.sheets.grid import sheet_grid
 from tournament.sheets.held import held_payload, status_text
 from tournament.sheets.phone import phone_done_message, phone_sheet_config
 from tournament.sheets.submission import SheetConflict
+from tournament.sheets.summary_heads import summary_heads
 from tournament.sheets.table_page import TablePage
 
 
@@ -185,6 +186,8 @@ def sheet_context(
         ]
         if mode == "readonly"
         else [],
+        # Over the summary's columns: the names, or numbers and the names above the table.
+        "summary_heads": summary_heads(sheet.players) if mode == "readonly" else "",
     }
 
 

@@ -49,7 +49,8 @@
   const clearLater = section.querySelector(".phone-clear-later");
   const clearedNode = section.querySelector(".phone-cleared");
   const overview = section.querySelector(".phone-deals");
-  const totalsList = section.querySelector(".phone-totals ul");
+  const totalsNode = section.querySelector(".phone-totals");
+  const totalsList = totalsNode.querySelector("ul");
   const firstDealer = document.getElementById("phone-first-dealer");
 
   form.before(section);  // under the status line, above the (hidden) grid
@@ -258,8 +259,8 @@
 
   function drawTotals() {
     if (retyping) {  // nothing is counted while re-typing: no totals to show
-      section.querySelector(".phone-totals").hidden = true;
-      document.body.style.setProperty("--phone-totals-height", "0px");
+      totalsNode.hidden = true;
+      reserveBar();
       if (sync) document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
       return;
     }
@@ -280,7 +281,7 @@
     // save, and say so.
     const note = section.querySelector(".phone-totals-note");
     if (note) note.hidden = !config.deals.some(function (d) { return dealState(d.deal) === "held"; });
-    document.body.style.setProperty("--phone-totals-height", section.querySelector(".phone-totals").offsetHeight + "px");
+    reserveBar();
     // The sticky status line's height: what scrolling to a deal or to its tricks keeps clear.
     if (sync) document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
   }
@@ -301,19 +302,49 @@
     }));
   }
 
+  // The totals strip is fixed along the bottom and as tall as its names make it (five long ones
+  // take three or four lines): the page keeps that much free under its end (the body's padding)
+  // and scrolling keeps what it brings into view above the strip (the root's scroll-padding),
+  // both from --phone-totals-height, kept at the strip's real height as it changes.
+  function reserveBar() {
+    const height = section.hidden || totalsNode.hidden ? 0 : Math.ceil(totalsNode.getBoundingClientRect().height);
+    document.documentElement.style.setProperty("--phone-totals-height", height + "px");
+  }
+  // The row to tap next in the deal on screen: whose turn it is to bid, else the first one
+  // without its tricks.
+  function nextRow() {
+    if (dealNode.hidden) return null;
+    const bidder = bidRows.querySelector(".phone-next");
+    if (bidder || tricksRows.hidden) return bidder;
+    return [...tricksRows.querySelectorAll(".phone-player")].find(function (row) {
+      return !row.querySelector('.phone-tap[aria-pressed="true"]');
+    }) || null;
+  }
+
   // After a reload: the deal stays at the top of the screen while the page settles (the saved
   // answer to the input put back, the status line growing), until the scorer touches the page.
+  // Until then too, the row to tap first stays in full view, clear of the strip at the bottom.
   let pinned = false;
+  let opening = true;
   ["pointerdown", "touchstart", "keydown", "wheel"].forEach(function (type) {
-    window.addEventListener(type, function () { pinned = false; }, {passive: true, capture: true});
+    window.addEventListener(type, function () { pinned = false; opening = false; }, {passive: true, capture: true});
   });
+  function settle() {
+    if (section.hidden) return;
+    if (pinned && !dealNode.hidden) dealNode.scrollIntoView({block: "start"});
+    const row = opening ? nextRow() : null;
+    if (row) row.scrollIntoView({block: "nearest"});
+  }
   // The status line grows and shrinks with its words: keep what scrolling keeps clear in step,
-  // and a pinned deal's top under it.
-  if (sync && "ResizeObserver" in window) {
-    new ResizeObserver(function () {
-      document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
-      if (pinned && !dealNode.hidden) dealNode.scrollIntoView({block: "start"});
-    }).observe(sync);
+  // and a pinned deal's top under it. The strip along the bottom: what the page keeps free.
+  if ("ResizeObserver" in window) {
+    if (sync) {
+      new ResizeObserver(function () {
+        document.body.style.setProperty("--phone-sync-height", sync.offsetHeight + "px");
+        settle();
+      }).observe(sync);
+    }
+    new ResizeObserver(function () { reserveBar(); settle(); }).observe(totalsNode);
   }
 
   // All eleven deals stored: the next step in words, and each player's total, bollen and
@@ -351,7 +382,7 @@
     drawDeal();
     drawOverview();
     drawTotals();
-    if (pinned) dealNode.scrollIntoView({block: "start"});
+    if (pinned || opening) settle();
   }
 
   // A deal tapped by mistake (the wrong deal, tricks of a deal not played) is cleared as a
@@ -495,7 +526,9 @@
   function apply() {
     const on = narrow.matches;
     document.body.classList.toggle("phone-on", on);
+    document.documentElement.classList.toggle("phone-on", on);
     section.hidden = !on;
+    reserveBar();
     redraw();
   }
   narrow.addEventListener("change", apply);
@@ -505,6 +538,6 @@
   if (narrow.matches) {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     pinned = shown > 1;
-    if (pinned) dealNode.scrollIntoView({block: "start"});
+    settle();
   }
 })();
