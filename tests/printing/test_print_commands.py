@@ -52,7 +52,10 @@ def test_the_sheets_qr_codes_start_with_site_url(tmp_path, tournament, settings,
     assert qr_codes(pdf) == expected
     assert all(link.created_by is None for link in links.values())  # made as the site makes them
     out = capsys.readouterr()
-    assert out.out == f"Opgeslagen: {tmp_path / 'sheets.pdf'}.\n"  # in Dutch, as the site speaks
+    assert out.out == (  # in Dutch, as the site speaks, with where the codes point
+        f"Opgeslagen: {tmp_path / 'sheets.pdf'}.\n"
+        "De QR-codes wijzen naar http://bollen.example.nl:8000: de serverinstelling SITE_URL.\n"
+    )
     assert out.err == ""  # a public name with a dot: nothing to warn about
 
 

@@ -244,7 +244,9 @@ def test_restoring_beside_the_original_gives_the_copy_new_links(busy_tournament,
     output = restore_command(path)
 
     copy = Tournament.objects.exclude(pk=busy_tournament.pk).get()
-    assert output.count("Note:") == 2  # the two tables with a link that is not revoked
+    # The two tables with a link that is not revoked, in one note.
+    assert output.count("Note:") == 1
+    assert "The table links of rounds 1, 2 (table 1) are still in use" in output
     assert f"({busy_tournament.slug})" in output
     copied = set(
         TableLink.objects.filter(table__round__tournament=copy).values_list("token", flat=True)

@@ -4,16 +4,24 @@ prints speaks one language, the active one (Dutch by default), with its plurals.
 from __future__ import annotations
 
 import argparse
+import datetime
 import io
 import json
 
 import pytest
 from django.core.management import call_command, get_commands, load_command_class
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.utils import translation
 
 from tests.factories import played_tournament
+from tests.printing.reading import pdf_page_images, qr_texts
 from tests.season.conftest import NAMES, evening
+from tournament.management.base import SiteCommandParser
+from tournament.models import Round, Tournament
+from tournament.tournament_file.site_restore import tables_text
+from tournament.venue import network, server_record
+from tournament.venue.server_record import BindSource, ServerBind, server_bind_record
 
 # The options every Django command has; Django explains them itself.
 DJANGO_OPTIONS = {
@@ -57,6 +65,7 @@ def test_every_option_of_every_command_has_help():
         command = load_command_class("tournament", name)
         assert str(command.help).strip(), name
         parser = command.create_parser("manage.py", name)
+        assert isinstance(parser, SiteCommandParser), name  # its mistakes in the site's language
         for action in parser._actions:
             if action.dest in DJANGO_OPTIONS:
                 continue
@@ -217,3 +226,195 @@ def test_a_refused_file_tells_each_problem_once_with_where_it_is(tmp_path):
     with translation.override("en"):
         lines, _closing = refused(empty)
     assert lines == ["The file: the fields format, version, name, players are missing"]
+
+
+# ---- where the QR codes of a printout point, said by the command ----
+
+LAPTOP = "192.168.1.20"
+
+
+@pytest.fixture
+def laptop_on_wifi(monkeypatch, settings, tmp_path):
+    """The club laptop: its network address, no SITE_URL, no BIND in this shell, and a key
+    folder of its own (where ``make run`` records the port it listens on)."""
+    monkeypatch.setattr(network, "primary_address", lambda: LAPTOP)
+    monkeypatch.setattr(network, "machine_addresses", lambda: [LAPTOP])
+    monkeypatch.setattr(network, "machine_names", lambda: ["clublaptop", "clublaptop.local"])
+    monkeypatch.delenv("BIND", raising=False)
+    settings.SITE_URL = ""
+    settings.SECRET_KEY_FILE = tmp_path / "keys" / ".secret_key"
+    settings.SECRET_KEY_FILE.parent.mkdir()
+
+
+@pytest.mark.django_db
+def test_print_sheets_uses_the_port_the_site_was_started_on_and_says_so(
+    tmp_path, laptop_on_wifi, monkeypatch
+):
+    """`BIND=0.0.0.0:8057 make run`, then print_sheets in another window without BIND: the QR
+    codes open port 8057, as the print page's do, and the command says where they point."""
+    tournament = played_tournament(8, rounds=1)
+    server_bind_record("0.0.0.0:8057")  # what serve records once it listens
+    assert server_record.server_bind() == ServerBind("0.0.0.0:8057", BindSource.RECORDED)
+    monkeypatch.setattr(server_record, "answers", lambda host, port: True)
+    output = tmp_path / "f.pdf"
+    out, err = run_apart("print_sheets", tournament.slug, "--round", "1", "-o", str(output))
+    site = f"http://{LAPTOP}:8057"
+    assert out.splitlines()[-1] == (
+        f"De QR-codes wijzen naar {site}: het netwerkadres van deze laptop, met de poort waarop "
+        "de site het laatst is gestart (BIND=0.0.0.0:8057)."
+    )
+    assert err == ""  # something answers there: nothing to warn about
+    codes = [t for page in pdf_page_images(output.read_bytes()) for i in page for t in qr_texts(i)]
+    assert len(codes) == 2 and all(code.startswith(f"{site}/s/") for code in codes)
+
+    # The site is not running (or on another port): said, with how to change the address.
+    monkeypatch.setattr(server_record, "answers", lambda host, port: False)
+    monkeypatch.setenv("BIND", "0.0.0.0:8000")  # this shell's BIND wins over the record
+    out, err = run_apart("print_seating", tournament.slug, "--round", "1", "-o", str(output))
+    assert "QR" not in out  # public pages off: the seating list has no QR code
+    tournament.public = True
+    tournament.save(update_fields=["public"])
+    out, err = run_apart("print_seating", tournament.slug, "--round", "1", "-o", str(output))
+    assert out.splitlines()[-1] == (
+        f"De QR-code wijst naar http://{LAPTOP}:8000: het netwerkadres van deze laptop, met de "
+        "poort van BIND=0.0.0.0:8000."
+    )
+    assert err.startswith(f"Op http://{LAPTOP}:8000 antwoordt nu niets: draait de site wel?")
+    assert "pagina ‘Adres voor telefoons’" in err  # noqa: RUF001
+
+
+def test_the_record_of_the_server_is_per_database_and_survives_a_bad_file(laptop_on_wifi):
+    assert server_record.recorded_bind() is None
+    assert server_record.server_bind().source == BindSource.DEFAULT
+    server_bind_record("[::]:8123")
+    assert server_record.recorded_bind() == "[::]:8123"
+    records = json.loads(server_record.record_path().read_text(encoding="utf-8"))
+    assert len(records) == 1 and "[::]:8123" in str(records)
+    records = {f"another database {n}": {"bind": "0.0.0.0:1"} for n in range(12)}
+    server_record.record_path().write_text(json.dumps(records), encoding="utf-8")
+    assert server_record.recorded_bind() is None  # another database's server is not this one's
+    server_bind_record("127.0.0.1:8124")
+    kept = json.loads(server_record.record_path().read_text(encoding="utf-8"))
+    assert len(kept) == server_record.RECORDS_KEPT and server_record.recorded_bind() == (
+        "127.0.0.1:8124"
+    )
+    server_record.record_path().write_text("{kapot", encoding="utf-8")
+    assert server_record.recorded_bind() is None
+
+
+# ---- argparse's mistakes, in the site's language ----
+
+
+def test_mistakes_in_the_arguments_are_said_in_dutch(capsys):
+    with translation.override("nl"):
+        for args, message in [
+            (["print_sheets", "t"], "Verplicht, maar niet opgegeven: -o/--output."),
+            (["print_sheets", "t", "--round", "x", "-o", "f.pdf"], "--round moet een geheel "),
+            (
+                ["export_standings", "t", "--format", "pdf"],
+                "--format: “pdf” is geen van de keuzes (json, csv, xlsx).",
+            ),
+            (["finish_tournament", "t", "extra"], "Onbekend argument: extra."),
+        ]:
+            with pytest.raises(CommandError) as caught:
+                call_command(*args)
+            assert str(caught.value).startswith(message), args
+        # From the shell: the usage, then the mistake, and exit status 2.
+        command = load_command_class("tournament", "print_sheets")
+        with pytest.raises(SystemExit) as exited:
+            command.run_from_argv(["manage.py", "print_sheets", "t", "--round"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("Gebruik: manage.py print_sheets [-h]")
+    assert err[1].startswith(" " * len("Gebruik: manage.py print_sheets "))  # lined up
+    assert err[-1] == "manage.py print_sheets: --round heeft een waarde nodig."
+
+
+# ---- import_tournament: the file's problems, in Dutch ----
+
+
+@pytest.mark.django_db
+def test_an_import_says_in_dutch_why_it_cannot_read_the_file(tmp_path):
+    missing, empty, broken, shapeless = (
+        tmp_path / name for name in ("geen.json", "leeg.json", "kapot.json", "vorm.json")
+    )
+    empty.write_text("\n", encoding="utf-8")
+    broken.write_text('{"format": "bollen-tournament",}', encoding="utf-8")
+    shapeless.write_text(
+        json.dumps(
+            {
+                "format": "bollen-tournament",
+                "version": 1,
+                "name": "Vorm",
+                "players": [{"id": "p1", "name": ""}, {"name": "Anna"}, {"id": "p3", "name": "B"}],
+                "rounds": [],
+            }
+        ),
+        encoding="utf-8",
+    )
+    with translation.override("nl"):
+        for path, reason in [
+            (missing, "dat bestand of die map bestaat niet"),
+            (tmp_path, "dat is een map, geen bestand"),
+        ]:
+            with pytest.raises(CommandError) as caught:
+                run("import_tournament", str(path))
+            assert str(caught.value) == f"Kan {path} niet lezen: {reason}"
+        assert refused(empty)[0] == ["Het bestand is leeg: er staat geen toernooi in."]
+        assert refused(broken)[0] == [
+            "Het bestand is geen geldige JSON (regel 1, kolom 32): daar hoort een veldnaam tussen "
+            "dubbele aanhalingstekens te staan (een komma te veel?)."
+        ]
+        lines, closing = refused(shapeless)
+    assert lines == [
+        "Speler p1: players/0/name: moet minstens 1 teken hebben",
+        "Speler Anna: players/1: het veld id ontbreekt",  # named as the player without id is
+    ]
+    assert closing == f"{shapeless}: 2 problemen; er is niets geïmporteerd."
+
+
+def test_the_tables_of_a_note_are_grouped_by_round():
+    with translation.override("nl"):
+        assert tables_text({(r, t) for r in (1, 2, 3, 4) for t in range(1, 11)}) == (
+            "rondes 1–4 (tafels 1–10)"  # noqa: RUF001
+        )
+        assert tables_text({(1, 1), (1, 2), (1, 3), (1, 5), (3, 2), (2, 7), (2, 8)}) == (
+            "ronde 1 (tafels 1–3, 5), ronde 2 (tafels 7, 8) en ronde 3 (tafel 2)"  # noqa: RUF001
+        )
+
+
+# ---- finish_tournament: when, where the backup is, what is open ----
+
+
+@pytest.mark.django_db
+def test_finish_tournament_names_the_backup_the_local_time_and_each_open_round_once(
+    settings, tmp_path, monkeypatch
+):
+    settings.BACKUP_DIR = tmp_path
+    tournament = played_tournament(8, rounds=2)
+    Round.objects.filter(tournament=tournament, number=2).update(published=False)
+    with translation.override("nl"):
+        with pytest.raises(CommandError) as caught:
+            run("finish_tournament", tournament.slug)
+        assert str(caught.value).splitlines() == [
+            f"{tournament.name} kan nog niet worden afgesloten; nog open:",
+            "  Ronde 2 is ingedeeld maar nog niet bekendgemaakt: verwijder de indeling, of maak "
+            "de ronde bekend en speel hem.",
+        ]
+        Round.objects.filter(tournament=tournament, number=2).update(published=True)
+        # The final backup is written once the finish commits, before the command goes on (a
+        # test's transaction never commits: run it at once).
+        monkeypatch.setattr(transaction, "on_commit", lambda func, *args, **kwargs: func())
+        out = run("finish_tournament", tournament.slug)
+        (backup,) = tmp_path.rglob("*final*.json")
+        assert out.splitlines() == [
+            f"{tournament.name} is afgesloten: de stand is definitief.",
+            f"De laatste back-up: {backup}",
+        ]
+        # Finished at 08:12 UTC: 09:12 in the Netherlands in December, as the site writes it.
+        Tournament.objects.filter(pk=tournament.pk).update(
+            finished_at=datetime.datetime(2026, 12, 5, 8, 12, tzinfo=datetime.UTC)
+        )
+        assert run("finish_tournament", tournament.slug) == (
+            f"{tournament.name} was al afgesloten, op 5 december 2026, 09:12.\n"
+        )

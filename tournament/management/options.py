@@ -11,15 +11,17 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from tournament.management.base import SiteCommand, os_reason
+from tournament.management.qr_address import qr_address_report
 from tournament.models import Competition, Tournament
 from tournament.printing.commands import (
     add_output_argument,
     add_round_argument,
     printout_write,
     round_number,
-    site_for_qr_codes,
 )
 from tournament.printing.printouts import Printout
+from tournament.venue.site_address import site_address
 
 # The help of the arguments that several commands have. Help stays English, as Django's own
 # options (--verbosity, --settings, ...) are; what a command prints speaks the active language.
@@ -65,12 +67,12 @@ def write_output(command: BaseCommand, data: bytes, output: Path | None, *, what
         output.write_bytes(data)
     except OSError as exc:
         raise CommandError(
-            _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": exc.strerror or exc}
+            _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": os_reason(exc)}
         ) from exc
     command.stdout.write(_("Written: %(file)s (%(what)s).") % {"file": output, "what": what})
 
 
-class PortableFileCommand(BaseCommand):
+class PortableFileCommand(SiteCommand):
     """``<command> SLUG [-o FILE] [--no-site]``: a portable file (JSON) of what the slug names,
     with the site's records unless ``--no-site``."""
 
@@ -102,7 +104,7 @@ class PortableFileCommand(BaseCommand):
         raise NotImplementedError
 
 
-class RoundPrintoutCommand(BaseCommand):
+class RoundPrintoutCommand(SiteCommand):
     """``<command> SLUG [--round N] -o FILE``: one round's printout as a PDF, its QR codes
     opening the club's address for phones."""
 
@@ -116,14 +118,21 @@ class RoundPrintoutCommand(BaseCommand):
     ) -> None:
         tournament = tournament_by_slug(slug)
         number = round_number(tournament, round)
-        site = site_for_qr_codes(self, tournament)
-        printout = self.printout(tournament, number, site=site)
+        address = site_address(club=tournament.club)
+        printout = self.printout(tournament, number, site=address.url)
         if printout is None:
             raise CommandError(
                 _("Round %(number)s of %(slug)s has no tables: seat it first.")
                 % {"number": number, "slug": slug}
             )
-        printout_write(self, tournament=tournament, printout=printout, output=output, site=site)
+        printout_write(
+            self, tournament=tournament, printout=printout, output=output, site=address.url
+        )
+        qr_address_report(self, address, codes=self.qr_codes(printout))
 
     def printout(self, tournament: Tournament, number: int, *, site: str) -> Printout | None:
+        raise NotImplementedError
+
+    def qr_codes(self, printout: Printout) -> int:
+        """How many QR codes ``printout`` carries."""
         raise NotImplementedError

@@ -71,19 +71,55 @@ def tournament_file_parse(raw: bytes | str) -> Any:
         message = _("The file is nested too deep to be a tournament file.")
         raise Refused([PlacedProblem(code=FileCode.LIMIT, message=message)]) from exc
     except UnicodeDecodeError as exc:
-        raise Refused(
-            [PlacedProblem(code=FileCode.JSON, message=_("The file is not UTF-8 text: %s") % exc)]
-        ) from exc
+        message = _(
+            "The file is not UTF-8 text (byte %(position)s cannot be read): save it as UTF-8."
+        ) % {"position": exc.start + 1}
+        raise Refused([PlacedProblem(code=FileCode.JSON, message=message)]) from exc
     except json.JSONDecodeError as exc:
-        message = _("The file is not valid JSON (line %(line)s, column %(col)s: %(msg)s).") % {
-            "line": exc.lineno,
-            "col": exc.colno,
-            "msg": exc.msg,
-        }
+        if not exc.doc.strip():
+            message = _("The file is empty: it holds no tournament.")
+        else:
+            message = _("The file is not valid JSON (line %(line)s, column %(col)s): %(why)s.") % {
+                "line": exc.lineno,
+                "col": exc.colno,
+                "why": json_error_reason(exc.msg),
+            }
         raise Refused([PlacedProblem(code=FileCode.JSON, message=message)]) from exc
     except ValueError as exc:  # an integer of thousands of digits
         message = _("The file holds a number far larger than any in a tournament.")
         raise Refused([PlacedProblem(code=FileCode.LIMIT, message=message)]) from exc
+
+
+def json_error_reason(msg: str) -> str:
+    """What the ``json`` module's (English) message means, in the active language."""
+    if msg == "Expecting value":
+        return _("a value is expected there (a comma too many, or text that is not JSON?)")
+    if msg.startswith("Expecting property name"):
+        return _("a field name in double quotes is expected there (a comma too many?)")
+    if msg == "Expecting ',' delimiter":
+        return _("a comma is missing there")
+    if msg == "Expecting ':' delimiter":
+        return _("a colon is missing after the field name")
+    if msg == "Extra data":
+        return _("there is more after the end of the JSON")
+    if msg.startswith("Unterminated string"):
+        return _("a text has no closing double quote")
+    if msg.startswith("Invalid control character"):
+        return _("a text holds a line break or a tab")
+    if msg.startswith("Invalid \\u") or msg.startswith("Invalid \\escape"):
+        return _("a backslash in a text is not followed by what JSON allows")
+    return _("the JSON is broken there")
+
+
+def _player_label(item: Any, index: int) -> str:
+    """How a problem names the player at ``players/<index>``: by its id, else (the id missing
+    or wrong) by its name, else by its place in the list (counted from 1, as rounds are)."""
+    fields = item if isinstance(item, dict) else {}
+    for key in ("id", "name"):
+        value = fields.get(key)
+        if isinstance(value, str) and value.strip():
+            return value[:64]
+    return str(index + 1)
 
 
 def _schema_place(document: Any, path: list[Any]) -> Place:
@@ -107,8 +143,8 @@ def _schema_place(document: Any, path: list[Any]) -> Place:
                 place["table"] = number if isinstance(number, int) else nxt + 1
             elif key == "deals":
                 place["deal"] = nxt + 1
-            elif key == "players" and isinstance(item, dict) and isinstance(item.get("id"), str):
-                place["player"] = item["id"]
+            elif key == "players":
+                place["player"] = _player_label(item, nxt)
     return place
 
 

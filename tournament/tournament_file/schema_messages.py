@@ -110,6 +110,8 @@ def schema_message(error: ValidationError) -> str:
     expected: Any = error.validator_value
     instance: Any = error.instance
     schema: Any = error.schema
+    limit = {"limit": expected}
+    count = expected if isinstance(expected, int) else 2
     if keyword == "required" and isinstance(instance, dict):
         # Every missing field of the place (jsonschema makes one error of each, all worded
         # alike here: schema_problems tells them once).
@@ -151,13 +153,35 @@ def schema_message(error: ValidationError) -> str:
             message = _("must be less than %(limit)s, not %(value)s")
         return message % {"limit": expected, "value": _shown(instance)}
     if keyword == "minLength":
-        return _("must have at least %(limit)s characters") % {"limit": expected}
+        return (
+            ngettext(
+                "must have at least %(limit)s character",
+                "must have at least %(limit)s characters",
+                count,
+            )
+            % limit
+        )
     if keyword == "maxLength":
-        return _("may have at most %(limit)s characters") % {"limit": expected}
+        return (
+            ngettext(
+                "may have at most %(limit)s character",
+                "may have at most %(limit)s characters",
+                count,
+            )
+            % limit
+        )
     if keyword == "minItems":
-        return _("must have at least %(limit)s items") % {"limit": expected}
+        return (
+            ngettext(
+                "must have at least %(limit)s item", "must have at least %(limit)s items", count
+            )
+            % limit
+        )
     if keyword == "maxItems":
-        return _("may have at most %(limit)s items") % {"limit": expected}
+        return (
+            ngettext("may have at most %(limit)s item", "may have at most %(limit)s items", count)
+            % limit
+        )
     if keyword == "uniqueItems":
         return _("holds the same value twice")
     if keyword == "pattern":
@@ -170,7 +194,15 @@ def schema_message(error: ValidationError) -> str:
     if keyword in ("oneOf", "anyOf"):
         return _("%(value)s fits none of the forms allowed here") % {"value": _shown(instance)}
     if keyword == "minProperties":
-        return _("must have at least %(limit)s fields") % {"limit": expected}
+        return (
+            ngettext(
+                "must have at least %(limit)s field", "must have at least %(limit)s fields", count
+            )
+            % limit
+        )
     if keyword == "maxProperties":
-        return _("may have at most %(limit)s fields") % {"limit": expected}
+        return (
+            ngettext("may have at most %(limit)s field", "may have at most %(limit)s fields", count)
+            % limit
+        )
     return error.message

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import Count, Q
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -120,6 +121,9 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
     versions: list[tuple[SheetVersion, dict[str, Any], list[SheetVersion]]] = []
     confirmations: list[tuple[SheetConfirmation, dict[str, Any]]] = []
     links: list[tuple[TableLink, dict[str, Any]]] = []
+    # The tables whose link is in use elsewhere, by the tournament that has it (``None``:
+    # another club's).
+    taken: dict[int | None, tuple[TournamentModel, set[tuple[int, int]]]] = {}
     for entry in record.get("tables", []):
         table_id, n_seats, first = table_of[entry["round"], entry["table"]]
         of_table: list[SheetVersion] = []
@@ -144,31 +148,10 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             token = item["token"]
             if token in in_use:
                 other = in_use[token]
-                if "revoked_at" not in item and other.club_id != tournament.club_id:
-                    # Another club's tournament: not named (nothing of it is this club's).
-                    outcome.notes.append(
-                        _(
-                            "Round %(round)s, table %(table)s: its table link is in use on this "
-                            "site by another club's tournament, so this tournament got a new "
-                            "link for that table: print its score sheet again."
-                        )
-                        % {"round": entry["round"], "table": entry["table"]}
-                    )
-                elif "revoked_at" not in item:
-                    outcome.notes.append(
-                        _(
-                            "Round %(round)s, table %(table)s: its table link is still in use by "
-                            "“%(other)s” (%(slug)s) in this database, so this tournament got a "
-                            "new link for that table; the printed QR code keeps opening "
-                            "“%(other)s”."
-                        )
-                        % {
-                            "round": entry["round"],
-                            "table": entry["table"],
-                            "other": other.name,
-                            "slug": other.slug,
-                        }
-                    )
+                if "revoked_at" not in item:
+                    # Another club's tournament is not named (nothing of it is this club's).
+                    key = other.pk if other.club_id == tournament.club_id else None
+                    taken.setdefault(key, (other, set()))[1].add((entry["round"], entry["table"]))
                 token = secrets.token_urlsafe(TOKEN_BYTES)
             links.append(
                 (
@@ -215,6 +198,7 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             by=account(finished.get("by"), _("finished the tournament")),
         )
 
+    outcome.notes.extend(_taken_links_notes(taken))
     if missing:
         outcome.notes.append(
             _(
@@ -229,6 +213,80 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             }
         )
     return outcome
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """``1-10, 12`` (with an en dash): sorted numbers, a run of three or more as a range."""
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    shown = [
+        f"{run[0]}\N{EN DASH}{run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
+        for run in runs
+    ]
+    return ", ".join(shown)
+
+
+def tables_text(tables: set[tuple[int, int]]) -> str:
+    """``round 1 (tables 1-10) and rounds 2, 3 (tables 1-4)``: ``(round, table)`` pairs
+    grouped by round; rounds with the same tables together."""
+    by_round: dict[int, list[int]] = defaultdict(list)
+    for round_number, table in tables:
+        by_round[round_number].append(table)
+    rounds_of: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for round_number, of_round in sorted(by_round.items()):
+        rounds_of[tuple(sorted(of_round))].append(round_number)
+    parts = []
+    for numbers, rounds in sorted(rounds_of.items(), key=lambda item: item[1][0]):
+        parts.append(
+            ngettext("round %(rounds)s", "rounds %(rounds)s", len(rounds))
+            % {"rounds": _numbers(rounds)}
+            + " ("
+            + ngettext("table %(tables)s", "tables %(tables)s", len(numbers))
+            % {"tables": _numbers(numbers)}
+            + ")"
+        )
+    return str(get_text_list(parts, _("and")))
+
+
+def _taken_links_notes(
+    taken: dict[int | None, tuple[TournamentModel, set[tuple[int, int]]]],
+) -> list[str]:
+    """One note per tournament that has some of the file's table links: which tables got a
+    new link."""
+    notes = []
+    for key, (other, tables) in sorted(taken.items(), key=lambda item: item[0] or 0):
+        values = {"tables": tables_text(tables), "count": len(tables)}
+        if key is None:
+            notes.append(
+                ngettext(
+                    "The table link of %(tables)s is in use on this site by another club's "
+                    "tournament, so this tournament got a new link for that table: print its "
+                    "score sheet again.",
+                    "The table links of %(tables)s are in use on this site by another club's "
+                    "tournament, so this tournament got new links for these %(count)s tables: "
+                    "print their score sheets again.",
+                    len(tables),
+                )
+                % values
+            )
+            continue
+        notes.append(
+            ngettext(
+                "The table link of %(tables)s is still in use by “%(other)s” (%(slug)s) in this "
+                "database, so this tournament got a new link for that table; the printed QR "
+                "code keeps opening “%(other)s”.",
+                "The table links of %(tables)s are still in use by “%(other)s” (%(slug)s) in "
+                "this database, so this tournament got new links for these %(count)s tables; "
+                "the printed QR codes keep opening “%(other)s”.",
+                len(tables),
+            )
+            % {**values, "other": other.name, "slug": other.slug}
+        )
+    return notes
 
 
 def site_restore_finished(

@@ -10,7 +10,8 @@ laptop). In order of precedence:
 2. the address the club's admin set on the site (``Club.site_url``; every change recorded as a
    ``ClubAddressChange``, confirmed once a phone opened its test link);
 3. this machine's own network address, with the port the request came in on (the port in its
-   ``Host`` header; for commands, the port of ``BIND``, else 8000).
+   ``Host`` header; for commands, the port of ``BIND``, else the one ``make run`` last
+   started with (``server_record``), else 8000).
 
 Only when the machine has no network at all does it fall back to the request's own host;
 ``site_url_problem`` then says so, with what to do about it.
@@ -19,7 +20,6 @@ Only when the machine has no network at all does it fall back to the request's o
 from __future__ import annotations
 
 import ipaddress
-import os
 from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlsplit
@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from tournament.clubs.roles import is_club_admin
 from tournament.models import Club, ClubAddressChange
 from tournament.venue import network
+from tournament.venue.server_record import server_bind
 
 DEFAULT_PORT = "8000"
 _REQUEST_CACHE = "_bollen_site_address"
@@ -65,8 +66,9 @@ def operator_site_url() -> str:
 
 def bind_port() -> str:
     """The port the server listens on when no request says it: ``BIND``'s (``0.0.0.0:8000``,
-    ``[::]:8000`` or just ``8000``), else 8000."""
-    bind = str(getattr(settings, "BIND", "") or os.environ.get("BIND", "")).strip()
+    ``[::]:8000`` or just ``8000``; the one the server last started with when the command runs
+    without it, see ``server_record``), else 8000."""
+    bind = server_bind().bind
     if not bind:
         return DEFAULT_PORT
     port = bind.rsplit(":", 1)[-1] if ":" in bind else bind
@@ -77,7 +79,7 @@ def bind_port() -> str:
 def bound_to_this_laptop_only() -> str | None:
     """``BIND`` when ``make run`` listens on a loopback address only (``127.0.0.1:8000``) and
     no ``SITE_URL`` says a server in front of it answers the phones; else ``None``."""
-    bind = str(getattr(settings, "BIND", "") or os.environ.get("BIND", "")).strip()
+    bind = server_bind().bind
     host = bind.rsplit(":", 1)[0].strip("[]") if ":" in bind else ""
     # 0.0.0.0 and :: are every address of the laptop when listened on (in a link they reach
     # nothing, which is why ``is_loopback_host`` counts them).

@@ -10,13 +10,14 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
 
+from tournament.management.base import SiteCommand
 from tournament.venue.readiness import database_description, database_problem
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = "Check that the database can be reached (and is migrated); a plain message if not."
     requires_system_checks = []
 

@@ -12,16 +12,17 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.clubs.services import club_create
 from tournament.errors import Refused
+from tournament.management.base import SiteCommand
 from tournament.management.commands.ensure_director import generated_password
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Create a club with its first club admin (a new account gets a generated password, "
         "printed once). Prints the club's short name last."

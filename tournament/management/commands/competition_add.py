@@ -2,11 +2,12 @@
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.errors import Refused
+from tournament.management.base import SiteCommand
 from tournament.management.options import (
     COMPETITION_SLUG_HELP,
     TOURNAMENT_SLUG_HELP,
@@ -16,7 +17,7 @@ from tournament.management.options import (
 from tournament.season.services import competition_add
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Add a tournament as the competition's next evening. Its players are matched to the "
         "register by name and club; near matches wait on the site's questions page."

@@ -2,18 +2,19 @@
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
+from tournament.management.base import SiteCommand
 from tournament.management.options import tournament_by_slug
 from tournament.models import Competition
 from tournament.season.services import CompetitionSettings, competition_create
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Create a competition over tournament evenings: all evenings count, or the best K; "
         "members below the minimum of evenings are listed unranked. Prints the slug last."

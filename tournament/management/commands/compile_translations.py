@@ -9,12 +9,14 @@ from typing import Any
 
 import polib
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.management.base import SiteCommand, os_reason
 
-class Command(BaseCommand):
+
+class Command(SiteCommand):
     help = "Compile the translation catalogues (locale/*/LC_MESSAGES/*.po) to .mo files."
 
     def handle(self, *args: object, **options: Any) -> None:
@@ -29,7 +31,7 @@ class Command(BaseCommand):
                 except OSError as exc:
                     raise CommandError(
                         _("Cannot read the translation file %(file)s: %(reason)s")
-                        % {"file": po_path, "reason": exc.strerror or exc}
+                        % {"file": po_path, "reason": os_reason(exc)}
                     ) from exc
                 _refuse_duplicates(po_path, catalogue)
                 catalogue.save_as_mofile(str(mo_path))

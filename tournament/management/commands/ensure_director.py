@@ -16,12 +16,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User, UserManager
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from tournament.clubs.services import club_sole
+from tournament.management.base import SiteCommand
 from tournament.models import Club, ClubRole
 
 DEFAULT_USERNAME = "directeur"
@@ -37,7 +38,7 @@ def generated_password() -> str:
     return "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(4))
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Create the first director account with a generated password if no active superuser "
         "exists; with --new-password give an account a new generated password."

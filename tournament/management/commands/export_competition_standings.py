@@ -3,9 +3,10 @@
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from tournament.management.base import SiteCommand
 from tournament.management.options import (
     COMPETITION_SLUG_HELP,
     FORMAT_NAMES,
@@ -17,7 +18,7 @@ from tournament.management.options import (
 from tournament.season.exports import SeasonExporter
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Write the season standings: json (points = the sum over the counted evenings, the "
         "evenings in date order, the guests apart; competition-standings-v1.schema.json), csv "

@@ -3,9 +3,10 @@
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from tournament.management.base import SiteCommand
 from tournament.management.options import (
     FORMAT_NAMES,
     OUTPUT_HELP,
@@ -17,7 +18,7 @@ from tournament.management.options import (
 from tournament.standings.exports import StandingsExporter
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Write the standings (every deal entered so far counts) as json, csv or xlsx, each "
         "saying which numbers are provisional and whether they are final. The JSON follows "

@@ -1,18 +1,22 @@
 """Finish a tournament from the command line, as its director's "Finish the tournament" does
 (``--reopen``: open it again). Refused, naming everything still open, when it cannot finish."""
 
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from tournament.errors import Refused
+from tournament.management.base import SiteCommand, moment_text
 from tournament.management.options import TOURNAMENT_SLUG_HELP, tournament_by_slug
+from tournament.models import Tournament, TournamentFinish
 from tournament.tournaments.finish import tournament_finish, tournament_reopen
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Finish a tournament: its standings become final and it becomes read-only, with a "
         "final backup. Refused, listing what is still open (unfinished tables, unconfirmed "
@@ -48,25 +52,47 @@ class Command(BaseCommand):
             tournament_reopen(tournament=tournament, by_user=user)
             self.stdout.write(_("%(name)s is open again.") % {"name": tournament.name})
             return
-        if tournament.finished:
+        if tournament.finished_at is not None:
             self.stdout.write(
-                _("%(name)s was finished already, at %(at)s.")
-                % {"name": tournament.name, "at": f"{tournament.finished_at:%Y-%m-%d %H:%M}"}
+                _("%(name)s was finished already, on %(at)s.")
+                % {"name": tournament.name, "at": moment_text(tournament.finished_at)}
             )
             return
         try:
             finished = tournament_finish(tournament=tournament, by_user=user)
         except Refused as refused:
-            lines = "\n".join(f"  {line}" for line in refused.lines())
             raise CommandError(
                 _("%(name)s cannot be finished yet; still open:") % {"name": tournament.name}
-                + "\n"
-                + lines
+                + "".join(f"\n  {line}" for line in open_lines(refused))
             ) from None
         self.stdout.write(
-            _(
-                "%(name)s is finished: its standings are final. The final backup is written to "
-                "the backup folder."
-            )
-            % {"name": finished.name}
+            _("%(name)s is finished: its standings are final.") % {"name": finished.name}
         )
+        self.stdout.write(final_backup_line(finished))
+
+
+def open_lines(refused: Refused) -> list[str]:
+    """What is open, a line each. A whole round's line says its round itself ("Round 5 is
+    seated but not published"): without the place in front, which would say it twice."""
+    lines = [
+        problem.message if problem.table is None else str(problem) for problem in refused.problems
+    ]
+    return lines + refused.lines()[len(refused.problems) :]
+
+
+def final_backup_line(tournament: Tournament) -> str:
+    """Where the final backup of a finish is, or what to do when it could not be written."""
+    finish = (
+        TournamentFinish.objects.filter(
+            tournament=tournament, action=TournamentFinish.Action.FINISHED
+        )
+        .order_by("-at", "-pk")
+        .first()
+    )
+    if finish is not None and finish.backup:
+        path = Path(settings.BACKUP_DIR) / tournament.slug / finish.backup
+        return _("The final backup: %(file)s") % {"file": path}
+    return _(
+        "The final backup could not be written (the server's log says why). Make one with: "
+        "manage.py export_tournament %(slug)s -o %(slug)s.json"
+    ) % {"slug": tournament.slug}

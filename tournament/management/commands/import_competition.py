@@ -3,17 +3,18 @@
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
+from tournament.management.base import SiteCommand, os_reason
 from tournament.season.file_import import competition_import
 from tournament.tournament_file.reading import tournament_file_parse
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Create a competition from a competition file: its members join the register (or are "
         "matched to members it has), every evening becomes a tournament. The whole file is "
@@ -30,8 +31,7 @@ class Command(BaseCommand):
             raw = file.read_bytes()
         except OSError as exc:
             raise CommandError(
-                _("Cannot read %(file)s: %(reason)s")
-                % {"file": file, "reason": exc.strerror or exc}
+                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": os_reason(exc)}
             ) from exc
         try:
             outcome = competition_import(document=tournament_file_parse(raw), club=owner)

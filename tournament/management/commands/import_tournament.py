@@ -3,19 +3,19 @@
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.utils import timezone
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
+from tournament.management.base import SiteCommand, moment_text, os_reason
 from tournament.models import Tournament
 from tournament.tournament_file.importing import tournament_restore
 from tournament.tournament_file.reading import tournament_file_parse
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = (
         "Create a tournament from a v1 tournament file (a backup restores its sheet history, "
         "confirmations, table links and team too). The whole file is checked first; on any "
@@ -52,8 +52,7 @@ class Command(BaseCommand):
             raw = file.read_bytes()
         except OSError as exc:
             raise CommandError(
-                _("Cannot read %(file)s: %(reason)s")
-                % {"file": file, "reason": exc.strerror or exc}
+                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": os_reason(exc)}
             ) from exc
         replaced = Tournament.objects.filter(slug=slug).select_related("club").first()
         # Replacing: in the replaced tournament's club, unless --club says otherwise.
@@ -79,10 +78,9 @@ class Command(BaseCommand):
                 _("Deleted the tournament that had the short name %(slug)s.") % {"slug": slug}
             )
         if outcome.replaced_finished_at is not None:
-            at = f"{timezone.localtime(outcome.replaced_finished_at):%Y-%m-%d %H:%M}"
             self.stdout.write(
                 _("It had been finished on %(at)s; its final backup stays in the backup folder.")
-                % {"at": at}
+                % {"at": moment_text(outcome.replaced_finished_at)}
             )
         self.stdout.write(_("Imported “%(name)s”.") % {"name": tournament.name})
         for note in outcome.notes:

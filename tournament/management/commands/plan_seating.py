@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any, NotRequired, TypedDict, cast
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -27,6 +27,7 @@ from scoring.errors import ScoringError
 from scoring.seating import Balance, PlanQuality, SeatingError, SeatingProblem, plan_seating
 from scoring.tables import table_split
 from tournament.errors import rule_message
+from tournament.management.base import SiteCommand
 from tournament.management.options import tournament_by_slug
 from tournament.rounds.seating import seating_history
 from tournament.rounds.seating_options import club_pairs
@@ -45,7 +46,7 @@ class _Request(TypedDict):
     apart_first_round: NotRequired[Sequence[tuple[int, int]]]
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = "Plan the seating of several rounds and print it with its quality (saves nothing)."
 
     def add_arguments(self, parser: CommandParser) -> None:

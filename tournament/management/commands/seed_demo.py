@@ -12,18 +12,18 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.clubs.services import club_sole
+from tournament.management.base import SiteCommand
 from tournament.models import Club, Tournament
 from tournament.tournament_file.importing import tournament_import
 
 DEMO_FILE = Path(settings.BASE_DIR) / "seeds" / "demo-tournament.json"
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = "Load the demo tournament if it is missing."
 
     @transaction.atomic

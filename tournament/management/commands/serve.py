@@ -15,13 +15,15 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
+from tournament.management.base import SiteCommand
 from tournament.models import Club
 from tournament.venue import network
 from tournament.venue.readiness import database_problem, secret_key_message, secret_key_set
+from tournament.venue.server_record import server_bind_record
 from tournament.venue.site_address import chosen_site_address
 
 # The club's network: the phones must reach the laptop (BIND=127.0.0.1:8000 for this laptop only).
@@ -113,7 +115,7 @@ def banner(host: str, port: int) -> list[str]:
     ]
 
 
-class Command(BaseCommand):
+class Command(SiteCommand):
     help = "Serve the site with waitress (the venue server of make run)."
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -163,6 +165,8 @@ class Command(BaseCommand):
                 )
                 % {"bind": listen, "reason": error.strerror or error}
             )
+        # The commands in another window (print_sheets) make QR codes with this port.
+        server_bind_record(listen)
         for line in banner(host, port):
             self.stdout.write(line)
         self.stdout.write(_("Ctrl+C stops it."))
