@@ -11,12 +11,14 @@ nothing (the Hangul fillers, the combining grapheme joiner, variation selectors)
 
 from __future__ import annotations
 
+import errno
 import re
 import unicodedata
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # Unicode categories of characters that show as nothing: control, format (bidirectional
@@ -83,3 +85,21 @@ def posted_id(value: object) -> int | None:
         return None
     number = int(value)
     return number if 0 < number <= ID_MAX else None
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, in the active language for the common causes
+    (the operating system's own words, in English, otherwise)."""
+    if exc.errno == errno.ENOENT:
+        return gettext("there is no such file or folder")
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return gettext("you have no permission for it")
+    if exc.errno == errno.EISDIR:
+        return gettext("that is a folder, not a file")
+    if exc.errno == errno.ENOTDIR:
+        return gettext("a part of the path is not a folder")
+    if exc.errno == errno.ENOSPC:
+        return gettext("the disk is full")
+    if exc.errno == errno.EROFS:
+        return gettext("the disk is read-only")
+    return exc.strerror or str(exc)

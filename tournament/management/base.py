@@ -6,7 +6,6 @@ cannot be read or written and for a moment."""
 from __future__ import annotations
 
 import datetime
-import errno
 import re
 import sys
 from typing import Any, NoReturn
@@ -17,23 +16,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.text import os_reason
 
-def os_reason(exc: OSError) -> str:
-    """Why a file could not be read or written, in the active language for the common causes
-    (the operating system's own words, in English, otherwise)."""
-    if exc.errno == errno.ENOENT:
-        return _("there is no such file or folder")
-    if exc.errno in (errno.EACCES, errno.EPERM):
-        return _("you have no permission for it")
-    if exc.errno == errno.EISDIR:
-        return _("that is a folder, not a file")
-    if exc.errno == errno.ENOTDIR:
-        return _("a part of the path is not a folder")
-    if exc.errno == errno.ENOSPC:
-        return _("the disk is full")
-    if exc.errno == errno.EROFS:
-        return _("the disk is read-only")
-    return exc.strerror or str(exc)
+__all__ = ["SiteCommand", "argparse_message", "moment_text", "os_reason"]
 
 
 def moment_text(moment: datetime.datetime) -> str:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Tournament
 from tournament.printing.printouts import Printout, current_round
 from tournament.printing.render import printout_pdf
-from tournament.venue.site_address import site_url, site_url_problem
+from tournament.text import os_reason
 
 
 def add_output_argument(parser: CommandParser) -> None:
@@ -51,16 +51,6 @@ def round_number(tournament: Tournament, number: int | None) -> int:
     return number
 
 
-def site_for_qr_codes(command: BaseCommand, tournament: Tournament) -> str:
-    """The address the QR codes of ``tournament``'s club open; a warning on standard error when
-    phones can't reach it."""
-    url = site_url(club=tournament.club)
-    problem = site_url_problem(url)
-    if problem:
-        command.stderr.write(problem)
-    return url
-
-
 def printout_write(
     command: BaseCommand, *, tournament: Tournament, printout: Printout, output: Path, site: str
 ) -> None:
@@ -81,6 +71,6 @@ def printout_write(
         output.write_bytes(pdf)
     except OSError as exc:
         raise CommandError(
-            _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": exc.strerror or exc}
+            _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": os_reason(exc)}
         ) from exc
     command.stdout.write(_("Written: %(file)s.") % {"file": output})
