@@ -398,7 +398,7 @@ def test_finish_tournament_names_the_backup_the_local_time_and_each_open_round_o
             run("finish_tournament", tournament.slug)
         assert str(caught.value).splitlines() == [
             f"{tournament.name} kan nog niet worden afgesloten; nog open:",
-            "  Ronde 2 is ingedeeld maar nog niet bekendgemaakt: verwijder de indeling, of maak "
+            "  Ronde 2: Ingedeeld maar nog niet bekendgemaakt: verwijder de indeling, of maak "
             "de ronde bekend en speel hem.",
         ]
         Round.objects.filter(tournament=tournament, number=2).update(published=True)

@@ -63,11 +63,7 @@ def tournament_open_items(tournament: Tournament) -> list[OpenItem]:
             items.append(
                 OpenItem(
                     "round_draft",
-                    _(
-                        "Round %(round)s is seated but not published: remove its seating, or "
-                        "publish and play it."
-                    )
-                    % {"round": round_.number},
+                    _("Seated but not published: remove its seating, or publish and play it."),
                     round=round_.number,
                 )
             )

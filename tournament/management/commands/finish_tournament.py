@@ -72,12 +72,8 @@ class Command(SiteCommand):
 
 
 def open_lines(refused: Refused) -> list[str]:
-    """What is open, a line each. A whole round's line says its round itself ("Round 5 is
-    seated but not published"): without the place in front, which would say it twice."""
-    lines = [
-        problem.message if problem.table is None else str(problem) for problem in refused.problems
-    ]
-    return lines + refused.lines()[len(refused.problems) :]
+    """What is open, a line each, with its round (and table) in front."""
+    return refused.lines()
 
 
 def final_backup_line(tournament: Tournament) -> str:
