@@ -255,10 +255,16 @@ def test_every_printed_page_names_the_tournament_the_sheet_and_the_page(director
 
 
 def test_names_stand_apart_from_the_number_before_them(workbook):
-    round_sheet = workbook["Round 1"]
-    assert round_sheet["C3"].alignment.indent >= 1
+    """Excel and LibreOffice indent only text aligned left (or right), not by default."""
+    round_sheet, standings = workbook["Round 1"], workbook["Standings"]
     assert round_sheet["B3"].alignment.horizontal == "center"
-    assert workbook["Standings"]["B3"].alignment.indent >= 1
+    games = workbook["Games"]
+    header = next(row for row in games.iter_rows(min_row=2) if row[2].value == "Name")
+    name = games.cell(header[2].row + 1, 3)
+    for cell in (round_sheet["C3"], standings["B2"], standings["B3"], header[2], name):
+        assert (cell.alignment.horizontal, cell.alignment.indent) == ("left", 1), cell.coordinate
+    # A number's header stands right, over its numbers.
+    assert {standings["A2"].alignment.horizontal, header[1].alignment.horizontal} == {"right"}
 
 
 def test_no_bol_free_games_says_none_instead_of_an_empty_table(director):

@@ -25,6 +25,8 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tournament.exports.paging import sheet_paging
+
 if TYPE_CHECKING:
     from tournament.models import Tournament
 
@@ -35,8 +37,10 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # A number that can still change shows a "*" after it (a number format: it stays a number).
 PROVISIONAL_FORMAT = '0"*";-0"*";0"*"'
 CREATOR = "Bollen-toernooi"
-# Text one indent from the cell's left edge, so that a name never touches the number before it.
-TEXT_INDENT = Alignment(indent=1)
+# Text one indent from the cell's left edge, so that a name never touches the number before it
+# (Excel and LibreOffice indent only text aligned left or right, not by the default).
+TEXT_INDENT = Alignment(horizontal="left", indent=1)
+NUMBER_HEADER = Alignment(horizontal="right")
 # The characters of a page header's line on an A4 page (upright, on its side) at 11 points in
 # LibreOffice's fallback for Calibri, whose letters are the widest, within any sheet's margins.
 HEADING_CHARACTERS = {True: 70, False: 105}
@@ -49,6 +53,9 @@ def xlsx_font(*, bold: bool = False, italic: bool = False, size: int = 11) -> Fo
 
 
 TITLE_FONT = xlsx_font(bold=True, size=13)
+# The title's row: as tall in every program (LibreOffice's fallback font is taller), so that
+# the rows a page holds are known.
+TITLE_ROW_POINTS = 18
 HEADER_FONT = xlsx_font(bold=True)
 PROVISIONAL_FONT = xlsx_font(italic=True)
 
@@ -204,32 +211,46 @@ def xlsx_add_sheet(
     workbook: Workbook, title: str, rows: Rows, *, widths: Iterable[int] = ()
 ) -> Worksheet:
     """Add a sheet with a bold, frozen header row, an autofilter and sensible column widths;
-    it prints landscape, one page wide, with the header on every page. With ``rows.title`` the
-    title stands in bold above the header (and on every page too); ``rows.notes`` follow the
-    rows after an empty line; the ``rows.marked`` numbers show a ``*``."""
+    it prints landscape, one page wide, with the header on every page, and never ends on a
+    near-empty page (``sheet_paging``). With ``rows.title`` the title stands in bold above the
+    header (and on every page too); ``rows.notes`` follow the rows after an empty line; the
+    ``rows.marked`` numbers show a ``*``."""
     # A write-only workbook makes write-only sheets, which print as a Worksheet does.
     sheet: Worksheet = workbook.create_sheet(title=ILLEGAL_CHARACTERS_RE.sub("", title)[:31])
     header_row = 2 if rows.title else 1
-    widths = list(widths)
-    for index in range(len(rows.header)):
-        width = widths[index] if index < len(widths) else None
+    given = list(widths)
+    used: list[float] = []
+    columns = [[r[i] for r in rows.rows[:500] if r[i] is not None] for i in range(len(rows.header))]
+    for index, values in enumerate(columns):
+        width = given[index] if index < len(given) else None
         if width is None:
-            longest = max(
-                [len(str(rows.header[index]))]
-                + [len(str(r[index])) for r in rows.rows[:500] if r[index] is not None],
-            )
-            width = min(max(longest + 2, 6), 40)
+            longest = max([len(str(rows.header[index]))] + [len(str(v)) for v in values])
+            # Room for the indent of text (and of its bold header in a wider font).
+            width = min(max(longest + (2 if _numbers(values) else 3), 6), 40)
         sheet.column_dimensions[get_column_letter(index + 1)].width = width
+        used.append(width)
     sheet.freeze_panes = f"A{header_row + 1}"
     xlsx_printable(sheet, title_rows=f"1:{header_row}")
+    if rows.title:
+        sheet.row_dimensions[1].height = TITLE_ROW_POINTS
+    below = len(rows.rows) + (1 + len(rows.notes) if rows.notes else 0)
+    sheet_paging(sheet, below, used, header_row)
     if rows.header:
         last = get_column_letter(len(rows.header))
         sheet.auto_filter.ref = f"A{header_row}:{last}{len(rows.rows) + header_row}"
+        # The cells it fills: LibreOffice widens the page for a last column's header aligned
+        # left (into the empty column beside it) and shrinks the type to fit.
+        sheet.print_area = f"A1:{last}{header_row + below}"
     if rows.title:
         title_cell = xlsx_cell(sheet, rows.title)
         title_cell.font = TITLE_FONT
         sheet.append([title_cell])
-    sheet.append([xlsx_cell(sheet, h, bold=True) for h in rows.header])
+    sheet.append(
+        [
+            _header_cell(sheet, h, numbers=_numbers(v))
+            for h, v in zip(rows.header, columns, strict=True)
+        ]
+    )
     for index, row in enumerate(rows.rows):
         sheet.append(
             [
@@ -242,6 +263,19 @@ def xlsx_add_sheet(
         for note in rows.notes:
             sheet.append([xlsx_cell(sheet, v) for v in note])
     return sheet
+
+
+def _numbers(values: Sequence[Any]) -> bool:
+    """Whether a column's values (``None`` left out) are numbers only, and some."""
+    return bool(values) and all(isinstance(value, int | float) for value in values)
+
+
+def _header_cell(sheet: Worksheet, header: Any, *, numbers: bool) -> Cell:
+    """A column's bold header, over its values as they stand: to the right over numbers only,
+    indented as text over the rest (clear of a number's header on its left)."""
+    cell = xlsx_cell(sheet, header, bold=True)
+    cell.alignment = NUMBER_HEADER if numbers else TEXT_INDENT
+    return cell
 
 
 def _row_value(sheet: Worksheet, value: Any, *, marked: bool) -> Any:

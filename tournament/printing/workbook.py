@@ -42,6 +42,7 @@ from scoring.statistics import (
 )
 from tournament.adapter import TableScore, load_table_scores, table_boxes
 from tournament.exports.base import (
+    NUMBER_HEADER,
     TEXT_INDENT,
     XLSX_TYPE,
     ExportFile,
@@ -53,12 +54,12 @@ from tournament.exports.base import (
     xlsx_heading,
     xlsx_page_header,
 )
+from tournament.exports.paging import ROW_POINTS
 from tournament.models import Player, Round, Tournament
 from tournament.printing.workbook_layout import (
     BOLD,
     CENTER,
     LINE,
-    ROW_POINTS,
     print_setup,
     round_page_starts,
     set_widths,
@@ -79,9 +80,9 @@ NUMBER_WIDTH = 3.6  # table, seat
 DEAL_WIDTHS = (3.2, 3.2, 3.8)  # bid, tricks, points
 TOTAL_WIDTH = 4.6
 ON_END = Alignment(horizontal="center", vertical="bottom", textRotation=90)
-NAME_HEADER = Alignment(vertical="bottom", indent=1)
+NAME_HEADER = Alignment(horizontal="left", vertical="bottom", indent=1)
 # A name longer than its column shrinks to fit it (the next column is never empty).
-NAME_CELL = Alignment(indent=1, shrink_to_fit=True)
+NAME_CELL = Alignment(horizontal="left", indent=1, shrink_to_fit=True)
 DEAL_LINE = Border(left=LINE)
 TABLE_LINE = Border(top=LINE)
 BOTH_LINES = Border(left=LINE, top=LINE)
@@ -173,6 +174,7 @@ def _round_page_setup(
         title_rows="1:2",
         title_columns="A:C",
         orientation="landscape",
+        paged=False,
     )
     starts = round_page_starts(sizes, widths, ROW_POINTS + header_points)
     for start in starts:
@@ -365,7 +367,11 @@ def _game_rows(
         sheet.append([xlsx_cell(sheet, pgettext("no games", "none"))])
         return
     header = [_("Round"), _("Table"), _("Name"), _("Total"), _("Bollen"), _("Points"), _("Correct")]
-    sheet.append([styled(sheet, h, font=BOLD) for h in header])
+    # Each header over its column: the name's indented as the names, the numbers' right.
+    aligned = [TEXT_INDENT if i == 2 else NUMBER_HEADER for i in range(len(header))]
+    sheet.append(
+        [styled(sheet, h, font=BOLD, alignment=a) for h, a in zip(header, aligned, strict=True)]
+    )
     for game in games:
         sheet.append(
             [

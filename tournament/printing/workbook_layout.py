@@ -6,21 +6,20 @@ down as it needs), upright unless that shrinks its type much, its header rows (a
 sheets' name columns) on every page, the cells it fills as its print area, and the page header
 and footer (``xlsx_page_header``) in margins of their own above and below them.
 
-Excel measures a column in widths of a digit of its default font (7 pixels for Calibri 11);
-LibreOffice without Calibri (and without Carlito, its twin) measures it in digits of its
-fallback, DejaVu Sans, a third wider: it prints a round sheet one page wide at about 72 % where
-Excel prints it at 97 %, and its page holds 40 rows of players where Excel's holds 28. LibreOffice
-keeps a sheet's own page breaks only while it fits the sheet to the page's width alone, so a
-round sheet whose rows fit on one page at the smaller scale is fitted to one page tall (every
-program prints it on one page), and a longer one is cut between tables for the larger scale
-(``round_page_starts``).
+Excel and LibreOffice without Calibri measure columns differently (``tournament.exports.paging``):
+LibreOffice prints a round sheet one page wide at about 72 % where Excel prints it at 97 %, and
+its page holds 40 rows of players where Excel's holds 28. LibreOffice keeps a sheet's own page
+breaks only while it fits the sheet to the page's width alone, so a round sheet whose rows fit
+on one page at the smaller scale is fitted to one page tall (every program prints it on one
+page), and a longer one is cut between tables for the larger scale (``round_page_starts``).
+The other sheets are lists, which never end on a near-empty page (``paging.list_paging``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from copy import copy
-from typing import Any, Literal
+from typing import Any
 
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import Cell
@@ -29,7 +28,14 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tournament.exports import paging
 from tournament.exports.base import HEADER_FONT, xlsx_cell, xlsx_printable
+from tournament.exports.paging import (
+    Orientation,
+    excel_scale,
+    printable_inches,
+    sheet_paging,
+)
 
 BOLD = HEADER_FONT
 CENTER = Alignment(horizontal="center")
@@ -37,14 +43,6 @@ LINE = Side(style="thin", color="808080")
 # The header prints 0.3" below the paper's edge, the rows from 0.8": the heading's line (11 pt)
 # stays clear of them in Excel and in LibreOffice, which takes the header's room from the top.
 MARGINS = PageMargins(left=0.4, right=0.4, top=0.8, bottom=0.6, header=0.3, footer=0.3)
-A4_INCHES = (8.27, 11.69)
-PIXELS_PER_INCH = 96
-POINTS_PER_INCH = 72
-DIGIT_PIXELS = 7  # Calibri 11
-ROW_POINTS = 15  # Excel's default row height for Calibri 11
-# A width unit of a column in LibreOffice without Calibri: a digit of DejaVu Sans 11, measured
-# on its PDF (Excel's is 7 pixels, 5.25 points).
-FALLBACK_UNIT_POINTS = 7.05
 # A list prints upright (more rows a page) unless its type would shrink below 85 %.
 UPRIGHT_SCALE = 0.85
 
@@ -99,35 +97,21 @@ def widths_of(sheet: Worksheet, count: int) -> list[float]:
     ]
 
 
-def _printable_inches(orientation: Literal["portrait", "landscape"]) -> tuple[float, float]:
-    """The width and height of an A4 page within the margins."""
-    short, long = A4_INCHES
-    width, height = (short, long) if orientation == "portrait" else (long, short)
-    return (
-        width - MARGINS.left - MARGINS.right,
-        height - MARGINS.top - MARGINS.bottom,
-    )
-
-
-def fit_scale(widths: Sequence[float], orientation: Literal["portrait", "landscape"]) -> float:
+def fit_scale(widths: Sequence[float], orientation: Orientation) -> float:
     """The scale at which Excel prints columns of ``widths`` one page wide (at most 1)."""
-    pixels = sum(int(width * DIGIT_PIXELS + 0.5) for width in widths)
-    page = _printable_inches(orientation)[0] * PIXELS_PER_INCH
-    return min(1.0, page / pixels)
+    return excel_scale(widths, printable_inches(orientation, MARGINS)[0])
 
 
 def fallback_scale(widths: Sequence[float]) -> float:
     """The scale at which LibreOffice without Calibri prints columns of ``widths`` one
     landscape page wide (at most 1): the smallest any program prints them at."""
-    page = _printable_inches("landscape")[0] * POINTS_PER_INCH
-    return min(1.0, page / (sum(widths) * FALLBACK_UNIT_POINTS))
+    return paging.fallback_scale(widths, printable_inches("landscape", MARGINS)[0])
 
 
 def rows_per_page(title_points: float, scale: float) -> int:
     """How many rows of the default height a landscape page holds below ``title_points`` of
     title rows at ``scale`` (Excel prints at a whole percentage, rounded down)."""
-    page = _printable_inches("landscape")[1] * POINTS_PER_INCH / (int(scale * 100) / 100)
-    return int((page - title_points) // ROW_POINTS)
+    return paging.rows_per_page(printable_inches("landscape", MARGINS)[1], title_points, scale)
 
 
 def round_page_starts(
@@ -159,12 +143,14 @@ def print_setup(
     rows: int,
     title_rows: str | None = None,
     title_columns: str | None = None,
-    orientation: Literal["portrait", "landscape"] | None = None,
+    orientation: Orientation | None = None,
+    paged: bool = True,
 ) -> None:
     """One page wide on A4, with ``rows`` rows of ``widths`` columns as the print area, the
     title rows (``"1:2"``) and columns (``"A:C"``) on every page, and the margins above.
     Upright unless told, or unless the columns would shrink to less than ``UPRIGHT_SCALE`` on
-    an upright page."""
+    an upright page. ``paged``: as a list, whose last page is never near-empty
+    (``sheet_paging``); a round sheet has pages of its own."""
     if orientation is None:
         upright = fit_scale(widths, "portrait") >= UPRIGHT_SCALE
         orientation = "portrait" if upright else "landscape"
@@ -173,3 +159,6 @@ def print_setup(
         sheet.print_title_cols = title_columns
     sheet.page_margins = MARGINS
     sheet.print_area = f"A1:{get_column_letter(len(widths))}{max(rows, 1)}"
+    if paged:
+        titles = int(title_rows.split(":")[1]) if title_rows else 0
+        sheet_paging(sheet, rows - titles, widths, titles)
