@@ -67,15 +67,25 @@ def page(context):
     return context.new_page()
 
 
-@pytest.fixture
-def phone(browser):
-    """A phone-sized page (table-side entry)."""
+def _phone_page(browser, width: int, height: int):
     context = browser.new_context(
-        locale="nl-NL", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        locale="nl-NL", viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
     )
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone-sized page (table-side entry)."""
+    yield from _phone_page(browser, 390, 844)
+
+
+@pytest.fixture
+def small_phone(browser):
+    """The narrowest phone the site is made for: 360 by 740."""
+    yield from _phone_page(browser, 360, 740)
 
 
 @pytest.fixture

@@ -20,16 +20,6 @@ HEADER_TARGETS = """() => [...document.querySelectorAll(".site-header a, .site-h
   })"""
 
 
-@pytest.fixture
-def small_phone(browser):
-    context = browser.new_context(
-        locale="nl-NL", viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
-    )
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
-
-
 def test_a_short_password_is_shown_at_the_password_and_the_header_targets_are_24_px(
     small_phone, live_server, director
 ):
