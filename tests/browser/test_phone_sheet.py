@@ -576,4 +576,16 @@ def test_long_names_in_the_totals_strip_are_not_cut_at_a_table_of_five(browser, 
     assert page.evaluate(BROKEN_WORDS, "#penalties .penalty-what") == []
     expect(page.locator("#penalties .penalty-saved [type=checkbox]")).to_be_visible()
     assert page.evaluate(SIDEWAYS, 360) == []
+
+    # The whole sheet in: the "sheet complete" box lists each total by its whole name.
+    table_link_sheet_record(
+        link=link,
+        submission=SheetSubmission(
+            cells=paper, penalties=[(1, 0)], base_version=1, idempotency_key=None
+        ),
+    )
+    page.reload()
+    expect(page.locator("#phone-done .phone-done-name")).to_have_text(names)
+    assert page.evaluate(BROKEN_WORDS, "#phone-done .phone-done-name") == []
+    assert page.evaluate(SIDEWAYS, 360) == []
     context.close()

@@ -115,6 +115,11 @@ def test_a_director_retypes_the_paper_form_and_is_shown_the_box_that_differs(
     # The laptop's sheet keeps its names' words whole (no "Schoonderwoer" / "d").
     page.goto(live_server.url + reverse("sheet_edit", args=[tournament.slug, 1, 1]))
     assert page.evaluate(BROKEN_WORDS, "table.sheet .name") == []
+    # ... and the whole sheet, totals included, in a laptop's width (no sideways scroll).
+    assert page.evaluate(
+        "() => { const box = document.querySelector('.sheet-scroll');"
+        " return [window.innerWidth, box.scrollWidth <= box.clientWidth]; }"
+    ) == [1280, True]
     page.goto(live_server.url + reverse("round_detail", args=[tournament.slug, 1]))
     page.locator('[data-table-card="1"]').get_by_role(
         "link", name=dutch("Re-type to confirm")

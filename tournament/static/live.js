@@ -577,6 +577,11 @@
     table.style.setProperty("--name-left", `${widths[0]}px`);
     table.style.setProperty("--total-left", `${widths[0] + widths[1]}px`);
     table.dataset.stuck = box.scrollWidth > box.clientWidth + 1 ? String(stuck) : "0";
+    // Columns out of sight are said under the table (nothing else shows they are there).
+    const more = document.getElementById("standings-more");
+    if (more) {
+      more.hidden = box.scrollWidth <= box.clientWidth + 1;
+    }
   }
 
   // ---- polling ----
