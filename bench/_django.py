@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def setup() -> None:
     sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bollen.settings")
     os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key-0123456789-abcdefghijklmnop")
     if "DATABASE_URL" not in os.environ:
         folder = tempfile.mkdtemp(prefix="bollen-bench-")

@@ -63,7 +63,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON_BIN = Path(sys.executable).parent
 WORKERS = 4
-SETTINGS = """from config.settings import *  # noqa: F403
+SETTINGS = """from bollen.settings import *  # noqa: F403
 
 # Static files as they are in the repository (a load test does not collect them).
 STORAGES = {
@@ -217,7 +217,7 @@ class Gunicorn:
         self.process = subprocess.Popen(
             [
                 str(PYTHON_BIN / "gunicorn"),
-                "config.wsgi",
+                "bollen.wsgi",
                 "--workers",
                 str(WORKERS),
                 "--bind",
@@ -701,7 +701,7 @@ def visiting(args) -> str:
 def run(args, database: Database) -> Run:
     """Build the tournament, serve it, play the round, and compare (the database stays)."""
     os.environ["DATABASE_URL"] = database.url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bollen.settings")
     os.environ.setdefault("SECRET_KEY", "load-test-only-" + secrets.token_hex(24))
     import django
     from django.core.management import call_command

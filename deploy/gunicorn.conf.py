@@ -1,5 +1,5 @@
 # Gunicorn's settings for the Bollen site (README, "Running a large event"):
-#     .venv/bin/gunicorn -c deploy/gunicorn.conf.py config.wsgi
+#     .venv/bin/gunicorn -c deploy/gunicorn.conf.py bollen.wsgi
 # Command-line options given as well win over these.
 
 bind = "0.0.0.0:8000"

@@ -151,7 +151,7 @@ echo "director directeur is in PostgreSQL"
 
 step "gunicorn with the settings of .env only (as deploy/bollen.service starts it)"
 (cd "$clone" && exec env -i PATH="$PATH" HOME="${HOME:-/tmp}" LANG=C.UTF-8 \
-  .venv/bin/gunicorn config.wsgi -w 2 -b "127.0.0.1:$web_port" --timeout 60 \
+  .venv/bin/gunicorn bollen.wsgi -w 2 -b "127.0.0.1:$web_port" --timeout 60 \
   >"$work/gunicorn.log" 2>&1) &
 gunicorn_pid=$!
 client wait "$base/login/" || { cat "$work/gunicorn.log"; fail "gunicorn does not answer"; }

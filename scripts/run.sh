@@ -2,7 +2,7 @@
 # The venue server (make run): set up, check the database, bring it up to date, make sure a
 # director account exists (a generated password, printed once), load the demo tournament, then
 # serve the site on the club's network with waitress, DEBUG off, and print the address phones
-# must open. Settings come from the environment and .env (see config/settings.py).
+# must open. Settings come from the environment and .env (see bollen/settings.py).
 #   BIND=127.0.0.1:8000 make run   this laptop only
 #   DEBUG=1 make run  (or make dev) Django's development server on http://127.0.0.1:8000
 set -euo pipefail

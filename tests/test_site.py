@@ -36,7 +36,7 @@ def _python(args: list[str], env_overrides: dict[str, str]) -> subprocess.Comple
     # .env of the checkout, and a secret key file of the test's own unless it names one.
     unset = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY_FILE"}
     env = {k: v for k, v in os.environ.items() if k not in unset}
-    env.update({"ENV_FILE": "", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    env.update({"ENV_FILE": "", "DJANGO_SETTINGS_MODULE": "bollen.settings"})
     env.update(env_overrides)
     return subprocess.run(
         [sys.executable, *args],
@@ -75,7 +75,7 @@ def test_without_a_key_the_site_keeps_one_in_a_file_only_its_owner_reads(tmp_pat
     assert first.stdout.strip() == key
     again = _run(["shell", "-v", "0", *show_key], {"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)})
     assert again.stdout.strip() == key, "every command uses the same key"
-    serve = _python(["-c", "import config.wsgi"], {"SECRET_KEY_FILE": str(key_file)})
+    serve = _python(["-c", "import bollen.wsgi"], {"SECRET_KEY_FILE": str(key_file)})
     assert serve.returncode == 0, serve.stderr
 
 
@@ -97,7 +97,7 @@ def test_the_key_in_env_file_wins_over_the_key_file_and_the_environment_over_bot
 
 def test_production_refuses_to_start_when_the_key_file_cannot_be_written(tmp_path):
     key_file = tmp_path / "no-such-folder" / "secret"
-    serve = _python(["-c", "import config.wsgi"], {"SECRET_KEY_FILE": str(key_file)})
+    serve = _python(["-c", "import bollen.wsgi"], {"SECRET_KEY_FILE": str(key_file)})
     assert serve.returncode != 0
     assert "SECRET_KEY is not set" in serve.stderr
     assert "Cannot write the secret key file" in serve.stderr

@@ -82,7 +82,7 @@ class OtherDatabase:
         env = {
             **os.environ,
             "DATABASE_URL": self.url,
-            "DJANGO_SETTINGS_MODULE": "config.settings_test",
+            "DJANGO_SETTINGS_MODULE": "bollen.settings_test",
             "ENV_FILE": "",
             "PYTHONPATH": str(ROOT),
         }

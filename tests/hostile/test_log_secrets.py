@@ -35,7 +35,7 @@ def server_env(tmp_path_factory) -> dict[str, str]:
     folder = tmp_path_factory.mktemp("log-secrets")
     env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "ALLOWED_HOSTS"}}
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings_test",
+        DJANGO_SETTINGS_MODULE="bollen.settings_test",
         DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
         ENV_FILE="",
         PYTHONUNBUFFERED="1",
@@ -119,7 +119,7 @@ def test_gunicorn_with_the_deployed_config_masks_tokens_in_its_access_log(server
         f"127.0.0.1:{port}",
         "--workers",
         "1",
-        "config.wsgi",
+        "bollen.wsgi",
     ]
     token, output = _visit_and_read_log(command, server_env | {"ALLOWED_HOSTS": "127.0.0.1"}, port)
     _assert_masked(token, output, access_lines=True)

@@ -101,7 +101,7 @@ def test_the_installed_wheel_imports_a_tournament_and_renders_pages(wheel, tmp_p
         if not key.startswith(("PYTHON", "DJANGO", "DATABASE"))
     }
     environment.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE="bollen.settings",
         DEBUG="1",
         DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
         BACKUP_DIR=str(tmp_path / "backups"),

@@ -41,7 +41,7 @@ def venue(tmp_path_factory):
         if k not in {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "ALLOWED_HOSTS"}
     }
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE="bollen.settings",
         DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}",
         SECRET_KEY_FILE=str(folder / "secret_key"),
         ENV_FILE="",
@@ -188,7 +188,7 @@ def test_an_unreachable_database_stops_the_start_with_a_plain_message(tmp_path, 
     }[command]
     env = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE="bollen.settings",
         DATABASE_URL=f"postgres://bollen:geheim-wachtwoord-7@127.0.0.1:{port}/toernooi",
         SECRET_KEY_FILE=str(tmp_path / "key"),
         ENV_FILE="",

@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from config.env import SecretKeyFileError, secret_key_from_file
+from bollen.env import SecretKeyFileError, secret_key_from_file
 from tournament.management.commands import serve
 from tournament.models import Club, Tournament
 from tournament.venue import network

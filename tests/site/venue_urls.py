@@ -15,7 +15,7 @@ def database_gone(request):
 urlpatterns = [
     path("broken/", broken),
     path("database-gone/", database_gone),
-    path("", include("config.urls")),
+    path("", include("bollen.urls")),
 ]
 
 handler404 = "tournament.venue.error_pages.page_not_found"

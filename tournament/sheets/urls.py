@@ -1,7 +1,7 @@
 """A table's score sheet (under /t/<slug>/): the director's entry, its history, the table's
 link and confirming the sheet by looking it over or re-typing it.
 
-The table's own page, ``s/<token>/``, is in config/urls.py: the token is the permission.
+The table's own page, ``s/<token>/``, is in bollen/urls.py: the token is the permission.
 """
 
 from django.urls import path

@@ -1,6 +1,6 @@
 """The team of one tournament (under /t/<slug>/team/): who is on it, invitations, removals.
 
-The one-time link that joins it, ``join/<token>/``, is in config/urls.py.
+The one-time link that joins it, ``join/<token>/``, is in bollen/urls.py.
 """
 
 from django.urls import path

@@ -146,7 +146,7 @@ class Command(SiteCommand):
 
         from waitress.server import create_server
 
-        from config.wsgi import application
+        from bollen.wsgi import application
 
         listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         try:

@@ -6,7 +6,7 @@ os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use
 # The checkout's .env is for the venue server (it may name a real database): tests read none.
 os.environ.setdefault("ENV_FILE", "")
 
-from config.settings import *  # noqa: F403
+from bollen.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # One folder per test process: pytest-xdist's workers (gw0, gw1, ...) write backups side by side,

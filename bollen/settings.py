@@ -34,7 +34,7 @@ import dj_database_url
 import django_stubs_ext
 from django.utils.translation import gettext_lazy as _
 
-from config.env import (
+from bollen.env import (
     SecretKeyFileError,
     env_bool,
     env_file_load,
@@ -64,7 +64,7 @@ DEBUG = env_bool("DEBUG", default=False)
 
 SECRET_KEY_FILE = Path(env_str("SECRET_KEY_FILE", default="") or BASE_DIR / ".secret_key")
 # Why there is no key, when there is none: serving the site then refuses to start
-# (config/wsgi.py, `manage.py serve`) and `check --deploy` fails, both saying this. Commands
+# (bollen/wsgi.py, `manage.py serve`) and `check --deploy` fails, both saying this. Commands
 # that sign nothing (migrations, checks of the code) still run.
 SECRET_KEY_PROBLEM = ""
 SECRET_KEY = env_str("SECRET_KEY", default="").strip()
@@ -132,8 +132,8 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "config.urls"
-WSGI_APPLICATION = "config.wsgi.application"
+ROOT_URLCONF = "bollen.urls"
+WSGI_APPLICATION = "bollen.wsgi.application"
 
 TEMPLATES = [
     {

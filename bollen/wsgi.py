@@ -1,4 +1,4 @@
-"""WSGI entry point (``manage.py serve`` with waitress, or ``gunicorn config.wsgi``).
+"""WSGI entry point (``manage.py serve`` with waitress, or ``gunicorn bollen.wsgi``).
 
 Before gunicorn, ``manage.py check_database`` says plainly when the database cannot be reached.
 """
@@ -7,7 +7,7 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bollen.settings")
 
 application = get_wsgi_application()
 
