@@ -269,6 +269,27 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 # (tournament.venue.middleware.RequestBodyCapMiddleware, and waitress in ``serve``).
 REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + 1024 * 1024
 
+# E-mail (password reset, invitations, notices to a club's admins), with Django's own setting
+# names. Without EMAIL_HOST the site sends nothing and says e-mail is off where it would send:
+# a reset is then done by an admin and an invitation is handed over as a link or QR code.
+EMAIL_HOST = env_str("EMAIL_HOST", default="").strip()
+EMAIL_PORT = int(env_str("EMAIL_PORT", default="587") or "587")
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="bollen@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_ENABLED = bool(EMAIL_HOST)
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_ENABLED
+    else "django.core.mail.backends.dummy.EmailBackend"
+)
+# A password-reset link works this long (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 2
+
 # Security headers that are right in every deployment.
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
