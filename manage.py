@@ -1,15 +1,14 @@
 #!/usr/bin/env python
-"""Django's command-line utility for administrative tasks."""
+"""Django's command-line utility for administrative tasks (``bollen manage`` in an installed
+site does the same)."""
 
-import os
 import sys
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bollen.settings")
-    from django.core.management import execute_from_command_line
+    from bollen.cli import django_command
 
-    execute_from_command_line(sys.argv)
+    sys.exit(django_command(sys.argv))
 
 
 if __name__ == "__main__":

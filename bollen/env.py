@@ -1,10 +1,11 @@
-"""Small helpers to read typed settings from the environment, the checkout's ``.env`` file and
-the generated secret key file."""
+"""Small helpers to read typed settings from the environment, the settings file and the
+generated secret key file, and to find the data folder (``BOLLEN_DATA_DIR``)."""
 
 from __future__ import annotations
 
 import os
 import secrets
+from importlib.util import find_spec
 from pathlib import Path
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -92,3 +93,48 @@ def secret_key_from_file(path: Path) -> str:
     finally:
         temporary.unlink(missing_ok=True)
     return secret_key_from_file(path)
+
+
+class DataDirError(Exception):
+    """The data folder could not be made (the message says what to do, in Dutch and English:
+    it is shown before the site's translations can be loaded)."""
+
+
+def data_dir_find(*, code_dir: Path) -> Path:
+    """The data folder: ``BOLLEN_DATA_DIR`` from the environment, else the checkout when
+    ``code_dir`` (the folder holding ``bollen/``) is one (``manage.py`` beside ``bollen/``:
+    ``make run``, the tests), else, for an installed package, the user's data folder
+    (``~/.local/share/bollen`` on Linux). Only found here, not made (``data_dir_ensure``)."""
+    chosen = os.environ.get("BOLLEN_DATA_DIR", "").strip()
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    if (code_dir / "manage.py").is_file():
+        return code_dir
+    from platformdirs import user_data_path
+
+    return user_data_path("bollen", appauthor=False).absolute()
+
+
+def data_dir_ensure(path: Path) -> Path:
+    """``path``, made on first use (readable by its owner only) when it is not there yet."""
+    if path.is_dir():
+        return path
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise DataDirError(
+            f"De gegevensmap {path} kan niet worden gemaakt ({reason}). Zet BOLLEN_DATA_DIR op "
+            "een map waarin deze gebruiker mag schrijven.\n"
+            f"Cannot create the data folder {path} ({reason}). Set BOLLEN_DATA_DIR to a folder "
+            "this user may write to."
+        ) from error
+    return path
+
+
+def module_installed(name: str) -> bool:
+    """Whether ``name`` can be imported, without importing it."""
+    try:
+        return find_spec(name) is not None
+    except (ImportError, ValueError):  # ValueError: blocked (``sys.modules[name] = None``)
+        return False

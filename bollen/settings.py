@@ -1,19 +1,45 @@
-"""Django settings, read from the environment and from the checkout's ``.env`` file.
+"""Django settings, read from the environment and from the settings file of the data folder.
 
-Every variable below may be set in the environment or as a ``KEY=VALUE`` line in ``.env`` in the
-project folder (git ignores it); the environment wins. So ``make run``, every ``manage.py``
-command and gunicorn started in the checkout use the same settings.
+The data folder holds everything the site writes: the secret key, the SQLite database, the
+backups, the collected static files, and the settings file. Nothing is written beside the code,
+so an installed package's virtualenv can be made again without losing anything.
+
+- ``BOLLEN_DATA_DIR``: the data folder (read from the environment only: the settings file lives
+  in it). Default: the checkout for ``make run`` (when ``bollen/`` sits beside ``manage.py``),
+  else the user's data folder (``~/.local/share/bollen`` on Linux; platformdirs' user data dir
+  ``bollen``). It is made on first use, readable by its owner only.
+
+In the data folder (each has its own variable to put it elsewhere):
+
+============================  ==========================  ==================================
+what                          file in the data folder     variable
+============================  ==========================  ==================================
+the settings file             ``.env`` in the checkout,   ``ENV_FILE`` (empty: none)
+                              else ``bollen.env``
+the secret key                ``.secret_key``             ``SECRET_KEY_FILE`` / ``SECRET_KEY``
+the SQLite database           ``db.sqlite3``              ``DATABASE_URL``
+backups                       ``backups/``                ``BACKUP_DIR``
+collected static files        ``staticfiles/``            ``STATIC_ROOT``
+============================  ==========================  ==================================
+
+Every variable below may be set in the environment or as a ``KEY=VALUE`` line in the settings
+file (the checkout's ``.env`` is git-ignored); the environment wins. So ``make run``, every
+``manage.py`` (or ``bollen manage``) command and gunicorn use the same settings.
 
 - ``DEBUG``: ``1``/``true`` for development. Default off.
 - ``SECRET_KEY``: signs sessions, CSRF tokens and the sign-in cookie. When it is not set, the key
-  in ``.secret_key`` in the project folder is used, made on first use (readable only by its
-  owner; git ignores it). ``SECRET_KEY_FILE`` puts that file elsewhere.
-- ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/bollen``; default a SQLite file in the
-  project folder.
+  in ``.secret_key`` in the data folder is used, made on first use (readable only by its owner;
+  git ignores it). ``SECRET_KEY_FILE`` puts that file elsewhere.
+- ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/bollen`` (needs the ``postgres``
+  extra: ``pip install 'bollen-toernooi[postgres]'``); default the SQLite file ``db.sqlite3`` in
+  the data folder.
 - ``ALLOWED_HOSTS``: comma-separated names the site answers to. Default: this machine's names and
   network addresses, ``127.0.0.1``, ``localhost``, ``[::1]`` and the host of ``SITE_URL``; the
   host of the address a director sets on the site is accepted too (tournament/venue/middleware.py).
-- ``BACKUP_DIR``: where automatic tournament backups are written (default ``./backups``).
+- ``BACKUP_DIR``: where automatic tournament backups are written (default ``backups/`` in the
+  data folder).
+- ``STATIC_ROOT``: where ``collectstatic`` (run by ``serve``) puts the files the site serves
+  (default ``staticfiles/`` in the data folder).
 - ``HTTPS``: ``1`` when the site is served over HTTPS (secure cookies, HSTS, redirect).
 - ``SITE_URL``: the address phones open, e.g. ``http://192.168.1.20:8000`` (QR codes, table
   links); default: the server's own network address. A director can change it on the site.
@@ -23,7 +49,7 @@ command and gunicorn started in the checkout use the same settings.
   by every gunicorn worker and every server using that database; ``manage.py migrate`` creates
   it) or ``memory`` (each process its own). Default: ``database`` on PostgreSQL, ``memory`` on
   SQLite.
-- ``ENV_FILE``: the settings file to read instead of ``.env`` (empty: none).
+- ``ENV_FILE``: the settings file to read instead of the data folder's (empty: none).
 """
 
 import os
@@ -32,14 +58,19 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from bollen.env import (
+    DataDirError,
     SecretKeyFileError,
+    data_dir_ensure,
+    data_dir_find,
     env_bool,
     env_file_load,
     env_list,
     env_str,
+    module_installed,
     secret_key_from_file,
 )
 from tournament.venue import network
@@ -56,13 +87,22 @@ TEMPLATES_DIR = (
     PACKAGE_DIR / "templates" if (PACKAGE_DIR / "templates").is_dir() else BASE_DIR / "templates"
 )
 
-_env_file = env_str("ENV_FILE", default=str(BASE_DIR / ".env")).strip()
+# What the site writes goes here, never into the code's folder (see the docstring).
+DATA_DIR = data_dir_find(code_dir=BASE_DIR)
+try:
+    data_dir_ensure(DATA_DIR)
+except DataDirError as error:
+    raise ImproperlyConfigured(str(error)) from None
+
+# The checkout keeps the settings file it always had (.env); another data folder bollen.env.
+_env_default = DATA_DIR / (".env" if DATA_DIR.resolve() == BASE_DIR else "bollen.env")
+_env_file = env_str("ENV_FILE", default=str(_env_default)).strip()
 ENV_FILE = Path(_env_file) if _env_file else None
 env_file_load(ENV_FILE)
 
 DEBUG = env_bool("DEBUG", default=False)
 
-SECRET_KEY_FILE = Path(env_str("SECRET_KEY_FILE", default="") or BASE_DIR / ".secret_key")
+SECRET_KEY_FILE = Path(env_str("SECRET_KEY_FILE", default="") or DATA_DIR / ".secret_key")
 # Why there is no key, when there is none: serving the site then refuses to start
 # (bollen/wsgi.py, `manage.py serve`) and `check --deploy` fails, both saying this. Commands
 # that sign nothing (migrations, checks of the code) still run.
@@ -115,6 +155,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Every log line of a request carries its id; /healthz answers before the host check and
+    # the HTTPS redirect (probes); the visitor's address from a trusted proxy (TRUSTED_PROXIES).
+    "tournament.venue.request_ids.RequestIdMiddleware",
+    "tournament.venue.health.HealthCheckMiddleware",
+    "tournament.venue.proxy.ClientAddressMiddleware",
     # Before anything asks for the host: also accept the address a director set on the site.
     "tournament.venue.middleware.SiteAddressHostMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -154,10 +199,20 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=60 if env_bool("DB_PERSISTENT", default=False) else 0,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and not (
+    module_installed("psycopg") or module_installed("psycopg2")
+):
+    raise ImproperlyConfigured(
+        "DATABASE_URL noemt PostgreSQL, maar het stuurprogramma psycopg is niet geïnstalleerd. "
+        "Installeer het: pip install 'bollen-toernooi[postgres]' (in een checkout: "
+        "scripts/bootstrap.sh).\n"
+        "DATABASE_URL names PostgreSQL, but its driver psycopg is not installed. Install it: "
+        "pip install 'bollen-toernooi[postgres]' (in a checkout: scripts/bootstrap.sh)."
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Django's SQLite backend, with the file (and its -wal/-shm) readable by its owner only.
     DATABASES["default"]["ENGINE"] = "tournament.venue.sqlite"
@@ -205,9 +260,8 @@ FORMAT_MODULE_PATH = ["tournament.locale_formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"
-# Where collectstatic puts the files whitenoise serves (an installed package: set it to a folder
-# the site may write).
-STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
+# Where collectstatic puts the files whitenoise serves.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", default=str(DATA_DIR / "staticfiles")))
 # tournament/static is found as the app's static folder.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -226,7 +280,7 @@ SEATING_TIME_LIMIT = float(env_str("SEATING_TIME_LIMIT", default="5"))
 # one, so that a seating does not depend on how busy the machine is.
 SEATING_MAX_ITERATIONS: int | None = None
 
-BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+BACKUP_DIR = Path(env_str("BACKUP_DIR", default=str(DATA_DIR / "backups")))
 
 # Every player's phone reloads the public standings during a round; each server process computes
 # them at most once per this many seconds (the director's pages are always exact).
@@ -315,24 +369,41 @@ if _site.scheme in {"http", "https"} and _site.hostname:
     if _site_origin not in CSRF_TRUSTED_ORIGINS:
         CSRF_TRUSTED_ORIGINS.append(_site_origin)
 
+# Behind a reverse proxy (deploy/nginx-bollen.conf): the proxies' addresses, comma-separated
+# (127.0.0.1 for nginx on this machine), whose X-Real-IP header names the visitor (the sign-in
+# lock-out counts per address). Empty: the header is ignored, from anyone.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", default=[])
+# The log lines: "text" (the server's window) or "json" (one object a line, for a collector).
+LOG_FORMAT = env_str("LOG_FORMAT", default="text").strip().lower()
+if LOG_FORMAT not in {"text", "json"}:
+    raise ValueError(f"LOG_FORMAT={LOG_FORMAT!r} in the settings: use 'text' or 'json'.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"quiet_refusals": {"()": "tournament.venue.log_filters.QuietRefusals"}},
+    "filters": {
+        "quiet_refusals": {"()": "tournament.venue.log_filters.QuietRefusals"},
+        "request_id": {"()": "tournament.venue.request_ids.RequestIdFilter"},
+    },
     "formatters": {
+        "text": {"()": "tournament.venue.request_ids.TextFormatter"},
+        "json": {"()": "tournament.venue.request_ids.JsonFormatter"},
         # runserver's access lines, as Django writes them, with secrets in paths masked.
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
             "format": "[{server_time}] {message}",
             "style": "{",
-        }
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["quiet_refusals"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["quiet_refusals", "request_id"],
+        },
         "django.server": {
             "class": "logging.StreamHandler",
-            "formatter": "django.server",
-            "filters": ["quiet_refusals"],
+            "formatter": "json" if LOG_FORMAT == "json" else "django.server",
+            "filters": ["quiet_refusals", "request_id"],
         },
     },
     "loggers": {

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Set up the project on this machine: a virtualenv in .venv with the project and its
-# dependencies (add "test" as the first argument for the test tools too), and the compiled
-# translations. Safe to run again: it only reinstalls when pyproject.toml changed.
+# Set up the project on this machine: a virtualenv in .venv with the dependencies exactly as the
+# lock file pins them (requirements/site.txt; with "test" as the first argument
+# requirements/test.txt, the same pins and the test tools), every file checked against its hash,
+# then the project itself (editable, --no-deps), and the compiled translations. Safe to run
+# again: it only reinstalls when pyproject.toml or the lock file changed (scripts/lock.sh
+# makes the lock files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,20 +34,32 @@ if [ ! -x .venv/bin/python ]; then
   }
 fi
 
+lock=requirements/site.txt
+[ "$extra" = test ] && lock=requirements/test.txt
 stamp=".venv/.installed${extra:+-$extra}"
-# An install with the test tools has everything a plain one needs.
-if [ -z "$extra" ] && [ -f .venv/.installed-test ] && [ ! pyproject.toml -nt .venv/.installed-test ]; then
+# An install with the test tools has everything a plain one needs (the same pins).
+if [ -z "$extra" ] && [ -f .venv/.installed-test ] && [ ! pyproject.toml -nt .venv/.installed-test ] &&
+  [ ! requirements/test.txt -nt .venv/.installed-test ]; then
   stamp=.venv/.installed-test
+  lock=requirements/test.txt
 fi
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "Installing the project and its dependencies into .venv${extra:+ (with $extra tools)}"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ "$lock" -nt "$stamp" ]; then
+  echo "Installing the project and its dependencies into .venv from $lock"
   # (PYTHONWARNINGS: setuptools' note about editable installs is for developers, not clubs.
   # --no-compile: Python compiles the modules it imports when it first imports them, and keeps
   # them unless PYTHONDONTWRITEBYTECODE is set (scripts/test.sh unsets it); compiling every file
   # of every package up front took a fifth of the install.)
   PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --disable-pip-version-check \
-    --no-compile -e ".${extra:+[$extra]}"
+    --no-compile --require-hashes -r "$lock"
+  # The project itself: its dependencies are all in the lock; setuptools (for the build) too.
+  PYTHONWARNINGS=ignore .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+    --no-compile --no-deps --no-build-isolation -e .
+  # A dependency added to pyproject.toml but not to the lock would be missing.
+  .venv/bin/python -m pip check --disable-pip-version-check >/dev/null || {
+    .venv/bin/python -m pip check --disable-pip-version-check >&2 || true
+    echo "The lock file $lock does not hold what pyproject.toml needs: run scripts/lock.sh." >&2
+    exit 1
+  }
   touch "$stamp"
 fi
 

@@ -122,3 +122,62 @@ def test_development_runs_when_the_key_file_cannot_be_written(tmp_path):
 def test_an_english_browser_still_gets_dutch_until_english_is_chosen(client):
     response = client.get(reverse("tournament_list"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     assert "Toernooien" in response.content.decode()
+
+
+def test_a_data_folder_holds_the_key_the_database_backups_static_files_and_bollen_env(tmp_path):
+    data = tmp_path / "srv" / "bollen"  # made on first use, with its parent
+    # Nothing but BOLLEN_DATA_DIR says where things go (no ENV_FILE, SECRET_KEY_FILE, ...).
+    settings_names = {"ENV_FILE", "SECRET_KEY_FILE", "DATABASE_URL", "BACKUP_DIR", "STATIC_ROOT"}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in settings_names | {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
+    env.update(DJANGO_SETTINGS_MODULE="bollen.settings", BOLLEN_DATA_DIR=str(data))
+    show = (
+        "from django.conf import settings as s; print(s.DATABASES['default']['NAME'], "
+        "s.SECRET_KEY_FILE, s.BACKUP_DIR, s.STATIC_ROOT, s.ENV_FILE, s.SITE_URL or '-')"
+    )
+
+    def found() -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-v", "0", "-c", show],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    paths = [data / name for name in ("db.sqlite3", ".secret_key", "backups", "staticfiles")]
+    assert found() == [*map(str, paths), str(data / "bollen.env"), "-"]
+    assert data.stat().st_mode & 0o777 == 0o700
+    assert (data / ".secret_key").stat().st_mode & 0o777 == 0o600
+    (data / "bollen.env").write_text("SITE_URL=http://198.51.100.9:8000\n")
+    assert found()[-1] == "http://198.51.100.9:8000"
+
+
+def test_a_data_folder_that_cannot_be_made_and_postgresql_without_its_driver_say_so(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    result = _run(["check"], {"BOLLEN_DATA_DIR": str(blocked / "bollen")})
+    assert result.returncode == 1
+    assert "De gegevensmap" in result.stderr and "Cannot create the data folder" in result.stderr
+    assert "Traceback" not in result.stderr and "Unknown command" not in result.stderr
+
+    no_driver = _python(
+        [
+            "-c",
+            "import sys; sys.modules['psycopg'] = sys.modules['psycopg2'] = None; "
+            "from bollen.cli import main; sys.exit(main(['manage', 'check']))",
+        ],
+        {
+            "DATABASE_URL": "postgres://bollen@localhost/bollen",
+            "SECRET_KEY_FILE": str(tmp_path / "k"),
+        },
+    )
+    assert no_driver.returncode == 1
+    assert "pip install 'bollen-toernooi[postgres]'" in no_driver.stderr
+    assert "Traceback" not in no_driver.stderr

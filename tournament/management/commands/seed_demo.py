@@ -15,12 +15,20 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+import tournament
 from tournament.clubs.services import club_sole
 from tournament.management.base import SiteCommand
 from tournament.models import Club, Tournament
 from tournament.tournament_file.importing import tournament_import
 
-DEMO_FILE = Path(settings.BASE_DIR) / "seeds" / "demo-tournament.json"
+DEMO_NAME = "demo-tournament.json"
+
+
+def demo_file() -> Path:
+    """The demo tournament's file: inside the package in an installed wheel (setup.py copies
+    it there), else the checkout's ``seeds/``."""
+    packaged = Path(tournament.__file__).resolve().parent / "seeds" / DEMO_NAME
+    return packaged if packaged.is_file() else Path(settings.BASE_DIR) / "seeds" / DEMO_NAME
 
 
 class Command(SiteCommand):
@@ -28,7 +36,7 @@ class Command(SiteCommand):
 
     @transaction.atomic
     def handle(self, *args: object, **options: Any) -> None:
-        document = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+        document = json.loads(demo_file().read_text(encoding="utf-8"))
         if Club.objects.count() > 1:
             return
         club = club_sole()
