@@ -12,7 +12,7 @@ from tournament.sheets import table_views
 from tournament.team import views as team_views
 from tournament.tournament_file import views as tournament_file_views
 from tournament.tournaments import views as tournaments_views
-from tournament.venue import accounts
+from tournament.venue import account_email, accounts, password_reset
 from tournament.venue import views as venue_views
 
 TOURNAMENT = "t/<slug:slug>/"
@@ -27,6 +27,24 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    path("account/email/", account_email.account_email, name="account_email"),
+    # A forgotten password, by e-mail (Django's names; the link in the mail is the last one).
+    path("account/reset/", password_reset.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "account/reset/sent/",
+        password_reset.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "account/reset/done/",
+        password_reset.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path(
+        "account/reset/<uidb64>/<token>/",
+        password_reset.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     # A club as a whole: its settings and people (its admins), the address for phones and the
@@ -34,10 +52,13 @@ urlpatterns = [
     path("club/name/", tournaments_views.club_name, name="club_name"),  # the front page's form
     path("club/", include("tournament.team.club_urls")),
     path("club/", include("tournament.clubs.urls")),
+    path("club/", include("tournament.club_file.urls")),  # the club's backup and its restore
     path("settings/address/", venue_views.site_address_edit, name="site_address_edit"),
     # Short: it may be typed on a phone.
     path("test/<str:token>/", venue_views.site_address_check, name="site_address_check"),
     path("clubs/<slug:slug>/", tournaments_views.club_public, name="club_public"),
+    # A club's privacy: its settings, log and deletion, the public statement, a member's data.
+    path("", include("tournament.privacy.urls")),
     # Before t/<slug>/, which would take "new" and "import" for slugs.
     path("t/new/", tournaments_views.tournament_create, name="tournament_create"),
     path("t/import/", tournament_file_views.tournament_upload, name="tournament_upload"),

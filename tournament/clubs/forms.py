@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.mail.addresses import AddressField
 from tournament.models import Club, ClubRole, TeamInvitation
 from tournament.text import VisibleTextField
 
@@ -45,6 +46,9 @@ class ClubInviteForm(forms.Form):
             (TeamInvitation.Role.CLUB_ADMIN, _("club admin")),
         ],
         initial=TeamInvitation.Role.CLUB_DIRECTOR,
+    )
+    email = AddressField(
+        label=_("E-mail address (optional)"), help_text=_("The link is mailed there too.")
     )
 
 

@@ -9,7 +9,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -23,8 +22,15 @@ from tournament.clubs.services import (
     club_update,
 )
 from tournament.errors import Refused, form_page_status
+from tournament.mail.invitations import InvitationMailed
+from tournament.mail.sending import email_enabled
 from tournament.models import Club, ClubRole, TeamInvitation
 from tournament.permissions import ADMIN, SignedInRequest, club_required
+from tournament.team.invitation_mail import (
+    invitation_join_url,
+    invitation_mail,
+    invite_form_problem,
+)
 from tournament.team.services import (
     IssuedInvitation,
     invitation_hours,
@@ -33,7 +39,7 @@ from tournament.team.services import (
     team_pending_invitations,
 )
 from tournament.venue.qr import qr_data_uri
-from tournament.venue.site_address import absolute_url, address_warnings, operator_site_url
+from tournament.venue.site_address import address_warnings, operator_site_url
 
 
 def _club_page(
@@ -42,11 +48,10 @@ def _club_page(
     *,
     form: ClubSettingsForm | None = None,
     issued: IssuedInvitation | None = None,
+    mailed: InvitationMailed | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    join_url = None
-    if issued is not None:
-        join_url = absolute_url(reverse("team_join", args=[issued.token]), request, club=club)
+    join_url = invitation_join_url(request, issued) if issued is not None else None
     people = club_people(club)
     return render(
         request,
@@ -64,6 +69,8 @@ def _club_page(
             "invite_form": ClubInviteForm(),
             "invitations": team_pending_invitations(club=club),
             "issued": issued,
+            "mailed": mailed,
+            "email_enabled": email_enabled(),
             "join_url": join_url,
             "qr": qr_data_uri(join_url) if join_url else None,
             "hours": invitation_hours(),
@@ -102,10 +109,11 @@ def club_invite(request: SignedInRequest, club: Club) -> HttpResponse:
     """Make an invitation to the club and show its link once (this response only)."""
     form = ClubInviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose the role of the person you invite."))
+        messages.error(request, invite_form_problem(form))
         return redirect("club_page")
     issued = team_invitation_create(club=club, role=form.cleaned_data["role"], by_user=request.user)
-    response = _club_page(request, club, issued=issued)
+    mailed = invitation_mail(request, issued, form.cleaned_data["email"])
+    response = _club_page(request, club, issued=issued, mailed=mailed)
     response["Referrer-Policy"] = "same-origin"
     return response
 

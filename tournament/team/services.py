@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.clubs.roles import is_club_admin
 from tournament.clubs.services import club_role_give, invitations_withdraw
 from tournament.errors import Refused
+from tournament.mail.addresses import account_address_claim
 from tournament.models import Club, ClubRole, TeamInvitation, Tournament
 
 DEFAULT_INVITATION_HOURS = 48
@@ -186,11 +187,12 @@ def team_join(*, token: str, user: User) -> TeamInvitation:
         return invitation
 
 
-def team_join_new_account(*, token: str, username: str, password: str) -> User:
-    """Create the account ``username`` with ``password`` and join the team with the invitation.
+def team_join_new_account(*, token: str, username: str, password: str, email: str = "") -> User:
+    """Create the account ``username`` with ``password`` (and the e-mail address ``email``, when
+    given) and join the team with the invitation.
 
-    The caller has validated the password (Django's validators) and the username; a username
-    taken in the meantime raises :class:`Refused` and stores nothing.
+    The caller has validated the password (Django's validators), the username and the address;
+    a username or address taken in the meantime raises :class:`Refused` and stores nothing.
     """
     with transaction.atomic():
         invitation = _lock_invitation(token)
@@ -202,6 +204,7 @@ def team_join_new_account(*, token: str, username: str, password: str) -> User:
                 user = model.objects.create_user(username=username, password=password)
         except IntegrityError as exc:
             raise Refused.because(TeamRefusal.USERNAME_TAKEN) from exc
+        account_address_claim(user=user, address=email)
         _join(invitation, user)
         return user
 
@@ -252,7 +255,9 @@ def _join_club(invitation: TeamInvitation, user: User) -> None:
     current = now.first()
     if current == ClubRole.Role.ADMIN or current == wanted:
         raise Refused.because(TeamRefusal.ALREADY_IN_CLUB)
-    club_role_give(club=invitation.club, user=user, role=wanted)
+    club_role_give(
+        club=invitation.club, user=user, role=wanted, by_user=user, invited_by=invitation.created_by
+    )
 
 
 def _join_tournament(invitation: TeamInvitation, user: User) -> None:

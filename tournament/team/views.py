@@ -26,11 +26,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.clubs.current import club_choose
 from tournament.clubs.roles import ROLE_DESCRIPTIONS
 from tournament.errors import Refused
+from tournament.mail.addresses import AddressField, address_form_error
+from tournament.mail.invitations import InvitationMailed
+from tournament.mail.sending import email_enabled
 from tournament.models import TeamInvitation, Tournament
 from tournament.permissions import SignedInRequest, director_required, when_finished
 from tournament.team.confirmation_rule import (
     confirmation_rule_explained,
     confirmation_rule_set,
+)
+from tournament.team.invitation_mail import (
+    invitation_join_url,
+    invitation_mail,
+    invite_form_problem,
 )
 from tournament.team.services import (
     DEAD_LINK,
@@ -48,7 +56,7 @@ from tournament.team.services import (
     team_pending_invitations,
 )
 from tournament.venue.qr import qr_data_uri
-from tournament.venue.site_address import absolute_url, address_warnings
+from tournament.venue.site_address import address_warnings
 
 # The sign-in backend for someone who has just chosen their password (several are configured).
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -61,6 +69,10 @@ class InviteForm(forms.Form):
         label=gettext_lazy("Role"),
         choices=[(Role.SCORER, Role.SCORER.label), (Role.CO_DIRECTOR, Role.CO_DIRECTOR.label)],
         initial=Role.SCORER,
+    )
+    email = AddressField(
+        label=gettext_lazy("E-mail address (optional)"),
+        help_text=gettext_lazy("The link is mailed there too."),
     )
 
 
@@ -99,6 +111,18 @@ class JoinForm(BaseUserCreationForm[User]):
             # Sent back with mistakes: the page opens at their summary, not in the username.
             self.fields["username"].widget.attrs.pop("autofocus", None)
 
+    email = AddressField(
+        label=gettext_lazy("E-mail address (optional)"),
+        help_text=gettext_lazy(
+            "For a new password by mail when you forget yours. Nobody else sees it."
+        ),
+    )
+
+    def clean_email(self) -> str:
+        address: str = self.cleaned_data["email"]
+        address_form_error(address)
+        return address
+
     def clean_username(self) -> str:
         username: str = self.cleaned_data["username"]
         if get_user_model().objects.filter(username__iexact=username).exists():
@@ -123,14 +147,11 @@ def _team_page(
     tournament: Tournament,
     *,
     issued: IssuedInvitation | None = None,
+    mailed: InvitationMailed | None = None,
     status: int = 200,
 ) -> HttpResponse:
     members = team_members(tournament)
-    join_url = None
-    if issued is not None:
-        join_url = absolute_url(
-            reverse("team_join", args=[issued.token]), request, club=tournament.club
-        )
+    join_url = invitation_join_url(request, issued) if issued is not None else None
     return render(
         request,
         "team/team.html",
@@ -142,6 +163,8 @@ def _team_page(
             "invitations": team_pending_invitations(tournament),
             "invite_form": InviteForm(),
             "issued": issued,
+            "mailed": mailed,
+            "email_enabled": email_enabled(),
             "join_url": join_url,
             "qr": qr_data_uri(join_url) if join_url else None,
             "hours": invitation_hours(),
@@ -179,12 +202,13 @@ def team_invite(request: SignedInRequest, tournament: Tournament) -> HttpRespons
         return redirect("team", slug=tournament.slug)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose the role of the person you invite."))
+        messages.error(request, invite_form_problem(form))
         return redirect("team", slug=tournament.slug)
     issued = team_invitation_create(
         tournament=tournament, role=form.cleaned_data["role"], by_user=request.user
     )
-    response = _team_page(request, tournament, issued=issued)
+    mailed = invitation_mail(request, issued, form.cleaned_data["email"])
+    response = _team_page(request, tournament, issued=issued, mailed=mailed)
     response["Referrer-Policy"] = "same-origin"
     return response
 
@@ -330,6 +354,7 @@ def _join(request: HttpRequest, token: str, form: JoinForm, *, with_current: boo
         token=token,
         username=form.cleaned_data["username"],
         password=form.cleaned_data["password1"],
+        email=form.cleaned_data["email"],
     )
     login(request, user, backend=MODEL_BACKEND)
     return user

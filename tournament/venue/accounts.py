@@ -1,5 +1,6 @@
-"""Signing in and changing the password: Django's own views, except that a refused form (a
-wrong password, a new password too weak) is answered 422, like every refused form of the site."""
+"""Signing in, changing the password and the account's e-mail address: Django's own views,
+except that a refused form (a wrong password, a new password too weak) is answered 422, like
+every refused form of the site. (A forgotten password: ``password_reset``.)"""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tournament.errors import FORM_REFUSED_STATUS
+from tournament.mail.sending import email_enabled
 
 # Django's own texts of the sign-in and password forms, listed here so that the site's
 # catalogue holds them in the site's Dutch ("je", not "u"). Django 5.2 changed the text of
@@ -44,20 +46,33 @@ DJANGO_TEXTS = (
 )
 
 
-class _RefusedFormIs422:
+class RefusedFormIs422:
     def form_invalid(self, form: Form) -> HttpResponse:
         response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
         response.status_code = FORM_REFUSED_STATUS
         return response
 
 
-class LoginView(_RefusedFormIs422, auth_views.LoginView):
-    pass
+class LoginView(RefusedFormIs422, auth_views.LoginView):
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context: dict[str, Any] = super().get_context_data(**kwargs)
+        context["email_enabled"] = email_enabled()  # "Forgot your password?" or who to ask
+        return context
 
 
-class PasswordChangeForm(auth_forms.PasswordChangeForm):
-    """Django's form, except that a new password too short or too common is told under the
-    new password, where it was chosen (Django tells it under the confirmation)."""
+class PasswordFieldsTellTheirOwnMistakes:
+    """A new password too short or too common is told under the new password, where it was
+    chosen (Django tells it under the confirmation)."""
+
+    def validate_password_for_user(self, user: Any, password_field_name: str = "") -> None:
+        super().validate_password_for_user(  # type: ignore[misc]
+            user,
+            password_field_name="new_password1",  # noqa: S106 (a field's name)
+        )
+
+
+class PasswordChangeForm(PasswordFieldsTellTheirOwnMistakes, auth_forms.PasswordChangeForm):
+    """Django's form, except that mistakes are told where they were made."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -65,10 +80,11 @@ class PasswordChangeForm(auth_forms.PasswordChangeForm):
             # Sent back with mistakes: the page opens at their summary, not in the old password.
             self.fields["old_password"].widget.attrs.pop("autofocus", None)
 
-    def validate_password_for_user(self, user: Any, password_field_name: str = "") -> None:
-        # Django's clean() names the confirmation; the new password is checked where typed.
-        super().validate_password_for_user(user, password_field_name="new_password1")  # noqa: S106
 
-
-class PasswordChangeView(_RefusedFormIs422, auth_views.PasswordChangeView):
+class PasswordChangeView(RefusedFormIs422, auth_views.PasswordChangeView):
     form_class = PasswordChangeForm
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context: dict[str, Any] = super().get_context_data(**kwargs)
+        context["email_enabled"] = email_enabled()  # the e-mail address, and what it is for
+        return context
