@@ -236,3 +236,17 @@ def test_pairs_kept_apart_must_name_two_players_of_the_file():
     assert "p9" in problems[0].message
     assert "Bram Jansen (p2)" in problems[1].message
     assert not Tournament.objects.exists()
+
+
+def test_a_player_without_consent_stays_off_the_public_pages_after_a_round_trip():
+    first = tournament_import(document=small_document())
+    Player.objects.filter(tournament=first, file_id="p2").update(public_consent=False)
+    exported = tournament_export(tournament=first)
+    assert exported["settings"][SITE_KEY]["not_public"] == ["p2"]
+    again = tournament_import(document=exported)
+    hidden = Player.objects.filter(tournament=again, public_consent=False)
+    assert [p.file_id for p in hidden] == ["p2"]
+    exported["settings"][SITE_KEY]["not_public"] = ["p9"]
+    with pytest.raises(Refused) as refused:
+        tournament_import(document=exported)
+    assert "p9" in refused.value.problems[0].message

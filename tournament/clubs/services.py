@@ -10,6 +10,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
+from tournament.mail.notices import RoleChange, club_role_notice_on_commit
 from tournament.models import Club, ClubRole, TeamInvitation, Tournament
 from tournament.text import text_hidden_character, text_normalised
 
@@ -125,9 +126,17 @@ def _forget_roles(user: User) -> None:
     user.__dict__.pop("_bollen_club_roles", None)
 
 
-def club_role_give(*, club: Club, user: User, role: str) -> ClubRole:
+def club_role_give(
+    *,
+    club: Club,
+    user: User,
+    role: str,
+    by_user: User | None = None,
+    invited_by: User | None = None,
+) -> ClubRole:
     """Give ``user`` ``role`` in ``club`` (a new role, or a change of theirs); the last admin
-    stays admin."""
+    stays admin. ``by_user`` gave it (``invited_by``: it came with that one's invitation); the
+    club's admins get a notice of the change."""
     role = Role(role)
     _forget_roles(user)
     with transaction.atomic():
@@ -139,6 +148,16 @@ def club_role_give(*, club: Club, user: User, role: str) -> ClubRole:
             and _admins_after(club, user, role) < 1
         ):
             raise Refused.because(ClubRefusal.LAST_ADMIN)
+        club_role_notice_on_commit(
+            RoleChange(
+                club=club,
+                person=user,
+                old_role=existing.role if existing is not None else None,
+                new_role=role,
+                by_user=by_user,
+                invited_by=invited_by,
+            )
+        )
         if existing is None:
             return ClubRole.objects.create(club=club, user=user, role=role)
         if existing.role == Role.ADMIN and role != Role.ADMIN:
@@ -170,7 +189,7 @@ def club_role_change(*, club: Club, user: User, role: str, by_user: User) -> Clu
         raise Refused.because(ClubRefusal.YOURSELF)
     if not ClubRole.objects.filter(club=club, user=user).exists():
         raise Refused.because(ClubRefusal.NO_ROLE)
-    return club_role_give(club=club, user=user, role=role)
+    return club_role_give(club=club, user=user, role=role, by_user=by_user)
 
 
 def club_member_remove(*, club: Club, user: User, by_user: User) -> None:
@@ -187,6 +206,11 @@ def club_member_remove(*, club: Club, user: User, by_user: User) -> None:
         if existing.role == Role.ADMIN and _admins_after(club, user, None) < 1:
             raise Refused.because(ClubRefusal.LAST_ADMIN)
         existing.delete()
+        club_role_notice_on_commit(
+            RoleChange(
+                club=club, person=user, old_role=existing.role, new_role=None, by_user=by_user
+            )
+        )
         _forget_roles(user)
         invitations_withdraw(club, user)
         for tournament in Tournament.objects.filter(club=club, directors=user):

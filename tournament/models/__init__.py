@@ -6,7 +6,7 @@ version, a cache that is checked against the version before it is used. One app,
 history; the models sit in modules by what they hold and are all importable from here.
 """
 
-from tournament.models.clubs import Club, ClubAddressChange, ClubRole
+from tournament.models.clubs import Club, ClubAddressChange, ClubLogEntry, ClubRole
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
 from tournament.models.season import (
     Competition,
@@ -42,6 +42,7 @@ __all__ = [
     "ApartPair",
     "Club",
     "ClubAddressChange",
+    "ClubLogEntry",
     "ClubRole",
     "Competition",
     "CompetitionEvening",

@@ -26,7 +26,18 @@ class Club(models.Model):
       is a :class:`ClubAddressChange`.
     - ``directors_edit_register``: directors may rename and merge any member of the register,
       not only those who played the evenings they direct.
+    - ``name_display``: what the public pages and files show of a player's name (see
+      ``NameDisplay``; ``tournament.clubs.public_names``). The director's pages show full names.
+    - ``privacy_text``: the club's privacy statement, public at ``/clubs/<slug>/privacy/``
+      (empty: the site's default text, ``tournament.privacy.statement``).
+    - ``former_members``: how many members were erased; the next one becomes "Oud-lid N+1",
+      so each number is used once in the club.
     """
+
+    class NameDisplay(models.TextChoices):
+        FULL = "full", _("full name")
+        SHORT = "short", _("first name and initial (Marloes B.)")
+        TABLE = "table", _("no names: table and seat, or a player number")
 
     name = models.CharField(_("name"), max_length=200, blank=True, validators=[validate_visible])
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
@@ -34,6 +45,14 @@ class Club(models.Model):
     directors_edit_register = models.BooleanField(
         _("directors may rename and merge every member of the register"), default=False
     )
+    name_display = models.CharField(
+        _("names on public pages"),
+        max_length=8,
+        choices=NameDisplay.choices,
+        default=NameDisplay.FULL,
+    )
+    privacy_text = models.TextField(_("privacy statement"), blank=True)
+    former_members = models.PositiveIntegerField(_("members erased"), default=0)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -119,3 +138,44 @@ class ClubAddressChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club}: {self.old_url or '-'} -> {self.new_url or '-'}"
+
+
+class ClubLogEntry(models.Model):
+    """One event in a club's log, read by its admins (``/club/log/``): when, who, what.
+
+    - ``action``: what kind of event (see ``Action``).
+    - ``by``, ``by_name``: the account (its name kept when the account is deleted; empty for
+      the command line).
+    - ``text``: what happened, in words that name no erased person ("Lid gewist: nu Oud-lid 3").
+    """
+
+    class Action(models.TextChoices):
+        ERASED = "erased", _("member erased")
+        MEMBER_FILE = "member_file", _("member's data downloaded")
+        PRIVACY = "privacy", _("privacy settings changed")
+        CONSENT = "consent", _("consent changed")
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="log_entries", verbose_name=_("club")
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    by_name = models.CharField(_("by"), max_length=150, blank=True)
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices)
+    text = models.CharField(_("what"), max_length=500)
+
+    class Meta:
+        ordering = ["club", "-at", "-pk"]
+        verbose_name = _("club log entry")
+        verbose_name_plural = _("club log entries")
+        indexes = [models.Index(fields=["club", "-at"], name="club_log_club_at")]
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.get_action_display()} {self.at:%Y-%m-%d %H:%M}"

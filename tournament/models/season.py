@@ -28,6 +28,9 @@ class Member(models.Model):
     - ``active``: inactive members stay in past seasons but are not offered at check-in.
     - ``guest``: a guest of the club, not a member: plays the evenings (and is known again the
       next time) but is never ranked in a competition; made a member later on the site.
+    - ``public_consent``: the member agrees to their name on the club's public pages (as the
+      club's ``name_display`` shows names); without it they are shown as a table and seat or a
+      player number. Applies to every evening of theirs, past ones too.
     """
 
     register = models.ForeignKey(
@@ -43,6 +46,7 @@ class Member(models.Model):
     )
     active = models.BooleanField(_("active"), default=True)
     guest = models.BooleanField(_("guest (not ranked in the competitions)"), default=False)
+    public_consent = models.BooleanField(_("name shown on public pages"), default=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

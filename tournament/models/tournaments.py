@@ -225,6 +225,8 @@ class Player(models.Model):
       Earlier rounds keep counting in the standings.
     - ``member``: who the player is in the club's register (``None``: not matched), which ties
       their evenings of a season together.
+    - ``public_consent``: the player agrees to their name on the public pages; off, or off on
+      their ``member``, they are shown there as a table and seat or a player number.
     """
 
     tournament = models.ForeignKey(
@@ -245,6 +247,7 @@ class Player(models.Model):
         related_name="players",
         verbose_name=_("member"),
     )
+    public_consent = models.BooleanField(_("name shown on public pages"), default=True)
 
     class Meta:
         ordering = ["name", "pk"]

@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import pgettext
 
+from tournament.clubs.public_names import tournament_public_names
 from tournament.exports.base import download_name
 from tournament.models import Tournament
 from tournament.printing.printouts import Printout
@@ -108,9 +109,15 @@ def _cache_key(tournament: Tournament, kind: str) -> str:
         tournament.language,
         tournament.prize_places,
         tournament.prize_last_place,
+        tournament_public_names(tournament).key,  # the names as the club shows them
     )
     digest = hashlib.blake2b(repr(facts).encode(), digest_size=12).hexdigest()
     return f"shared-result:{kind}:{standings_key(tournament)}:{digest}"
+
+
+def shared_result_cache_keys(tournament: Tournament) -> list[str]:
+    """The keys of the result's kept files (forgotten when a name in them may not be shown)."""
+    return [_cache_key(tournament, "pdf"), _cache_key(tournament, "png")]
 
 
 # One render at a time in this process: requests that ask for the same file meanwhile wait and

@@ -10,6 +10,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.clubs.public_names import tournament_public_names
 from tournament.models import Tournament
 from tournament.standings.prizes import standings_prizes
 from tournament.standings.tables import StandingsRow, ranked_standings
@@ -55,8 +56,10 @@ class SharedResult:
 
 
 def shared_result(tournament: Tournament) -> SharedResult:
-    """The tournament's result from its (cached) standings, in the active language."""
+    """The tournament's result from its (cached) standings, in the active language, with names
+    as the club shows them in public (``clubs.public_names``): the result is shared."""
     ranked = ranked_standings(tournament)
+    names = tournament_public_names(tournament)
     prizes = standings_prizes(tournament, ranked.rows)
     labels = prizes.labels()
     ranks: dict[int, int] = {}
@@ -67,8 +70,8 @@ def shared_result(tournament: Tournament) -> SharedResult:
         return ResultLine(
             rank=row["rank"],
             shared=ranks[row["rank"]] > 1,
-            name=row["name"],
-            club=row["club"],
+            name=names.name(row["player_id"], row["name"]),
+            club=names.club(row["player_id"], row["club"]),
             points=row["tournament_points"],
             provisional=row["provisional"],
             withdrawn=row["withdrawn"],

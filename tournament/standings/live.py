@@ -22,8 +22,8 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from tournament.models import Tournament
-from tournament.rounds.selectors import public_seating
 from tournament.standings.prizes import standings_prizes
+from tournament.standings.public_seating import seating_for_public
 from tournament.standings.tables import (
     RANKED_ROWS_FORMAT,
     PublicStandings,
@@ -121,6 +121,7 @@ def live_cache_key(tournament: Tournament) -> str:
         f":{int(tournament.count_unconfirmed)}"
         f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
         f":{tournament.prize_places}:{int(tournament.prize_last_place)}"
+        f":{tournament.club.name_display}"
     )
 
 
@@ -140,7 +141,7 @@ def live_content(tournament: Tournament, standings: PublicStandings) -> dict[str
     (provisional)". ``computed_at`` and ``time`` (the clock time, as the pages print it) say
     when the standings were computed. ``tournament/formats/live-v1.schema.json`` describes it.
     """
-    seating = public_seating(tournament)
+    seating, _names = seating_for_public(tournament)
     round_ = seating["round"]
     state = standings.state
     prizes = standings_prizes(tournament, standings.rows)

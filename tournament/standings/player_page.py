@@ -20,6 +20,8 @@ class PlayerRound:
     table: int
     seat: int  # counted from 1, in the order of the sheet (seat 1 deals the first deal)
     opponents: tuple[str, ...]
+    # (player id, name) of each opponent: the public page names them as the club shows names.
+    opponent_names: tuple[tuple[int, str], ...]
     complete: bool
     deals_played: int
     provisional: bool
@@ -78,6 +80,7 @@ def public_player_page(tournament: Tournament, player_id: int) -> PlayerPage | N
                 table=sheet.table_number,
                 seat=index + 1,
                 opponents=tuple(names[pk] for pk in sheet.player_ids if pk != player_id),
+                opponent_names=tuple((pk, names[pk]) for pk in sheet.player_ids if pk != player_id),
                 complete=result is not None and result.complete,
                 deals_played=result.totals[index].deals_played if result is not None else 0,
                 provisional=standings.is_provisional(player_id, sheet.round_number),

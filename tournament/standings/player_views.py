@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 
+from tournament.clubs.public_names import tournament_public_names
 from tournament.models import Player, Tournament
 from tournament.names import folded
 from tournament.permissions import PublicPageMissing, public_tournament
-from tournament.rounds.selectors import public_seating
 from tournament.standings.player_page import public_player_page
 from tournament.standings.prizes import standings_prizes
+from tournament.standings.public_seating import seating_for_public
 from tournament.standings.public_views import PODIUM_ROWS, live_config
 from tournament.standings.tables import StandingsRow, standings_for_public
 
@@ -20,18 +24,23 @@ def public_home(request: HttpRequest, slug: str) -> HttpResponse:
     the live document (a newly published round shows without reloading)."""
     tournament = public_tournament(slug)
     query = request.GET.get("q", "").strip()[:100]
-    seating = public_seating(tournament)
+    seating, names = seating_for_public(tournament)
     found = seating["places"]
     matching = None  # every player
     if query:
+        # Only what the page shows is searched: a name it does not show finds nobody.
         needle = folded(query)
         found = [place for place in found if needle in folded(place.name)]
+        seated = {place.player for place in found}
         # Whom the search names, seated now or not: the script shows them in the next round.
-        matching = [
-            pk
-            for pk, name in Player.objects.filter(tournament=tournament).values_list("pk", "name")
-            if needle in folded(name)
-        ]
+        with translation.override(tournament.language):
+            matching = [
+                pk
+                for pk, name in Player.objects.filter(tournament=tournament).values_list(
+                    "pk", "name"
+                )
+                if pk in seated or needle in folded(names.name(pk, name))
+            ]
     return render(
         request,
         "public/home.html",
@@ -64,4 +73,19 @@ def public_player(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     page = public_player_page(tournament, player_id)
     if page is None:
         raise PublicPageMissing
-    return render(request, "public/player.html", {"tournament": tournament, "page": page})
+    names = tournament_public_names(tournament)
+    with translation.override(tournament.language):
+        rounds = [
+            replace(r, opponents=tuple(names.name(pk, n) for pk, n in r.opponent_names))
+            for r in page.rounds
+        ]
+        shown = {
+            "name": names.name(player_id, page.player.name),
+            "club": names.club(player_id, page.player.club),
+            "hidden": names.hides(player_id),
+        }
+    return render(
+        request,
+        "public/player.html",
+        {"tournament": tournament, "page": replace(page, rounds=rounds), "shown": shown},
+    )

@@ -14,10 +14,10 @@ from django.views.decorators.http import require_safe
 
 from tournament.models import Round, Tournament
 from tournament.permissions import public_tournament
-from tournament.rounds.selectors import public_seating
 from tournament.standings import live
 from tournament.standings.live import live_cached_tag, live_state
 from tournament.standings.prizes import standings_prizes
+from tournament.standings.public_seating import seating_for_public
 from tournament.standings.selectors import StandingsState
 from tournament.standings.tables import standings_for_public, standings_notes
 
@@ -139,7 +139,7 @@ def public_screen(request: HttpRequest, slug: str) -> HttpResponse:
     standings = standings_for_public(tournament)
     rows = standings.rows
     prizes = standings_prizes(tournament, rows)
-    seating = public_seating(tournament)
+    seating, _names = seating_for_public(tournament)
     with translation.override(tournament.language):
         return render(
             request,

@@ -13,9 +13,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Exists, Max, OuterRef, Q, Subquery, Sum
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
+from tournament.clubs.public_names import tournament_public_names
 from tournament.models import (
     CompetitionEvening,
     Player,
@@ -242,11 +243,7 @@ def standings_for_public(
     sheets count, or the confirmation rule, shows at once (both are part of the key).
     """
     seconds = settings.PUBLIC_STANDINGS_SECONDS
-    key = (
-        f"public-standings:{RANKED_ROWS_FORMAT}:{tournament.pk}:{tournament.slug}"
-        f":{int(tournament.count_unconfirmed)}"
-        f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
-    )
+    key = public_standings_key(tournament)
     if seconds > 0:
         cached: PublicStandings | None = cache.get(key)
         if cached is not None and (
@@ -254,8 +251,17 @@ def standings_for_public(
         ):
             return cached
     ranked = ranked_standings(tournament)
+    names = tournament_public_names(tournament)
+    with translation.override(tournament.language):
+        rows = [
+            {
+                **{name: row[name] for name in PUBLIC_ROW_KEYS},
+                "name": names.name(row["player_id"], row["name"]),
+            }
+            for row in ranked.rows
+        ]
     result = PublicStandings(
-        rows=[{name: row[name] for name in PUBLIC_ROW_KEYS} for row in ranked.rows],
+        rows=rows,
         rounds=ranked.rounds,
         computed_at=timezone.now(),
         state=ranked.state,
@@ -263,6 +269,17 @@ def standings_for_public(
     if seconds > 0:
         cache.set(key, result, seconds)
     return result
+
+
+def public_standings_key(tournament: Tournament) -> str:
+    """The key of the public standings: what changes what they show at once (the club's
+    choice of names too; a change of consent clears the key, ``privacy.services``)."""
+    return (
+        f"public-standings:{RANKED_ROWS_FORMAT}:{tournament.pk}:{tournament.slug}"
+        f":{int(tournament.count_unconfirmed)}"
+        f":{tournament.confirmation_rule}:{public_state_key(tournament)}"
+        f":{tournament.club.name_display}"
+    )
 
 
 def public_state_key(tournament: Tournament) -> str:

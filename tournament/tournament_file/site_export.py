@@ -162,6 +162,9 @@ def site_export(*, tournament: TournamentModel, members: bool = True) -> dict[st
     linked = site_members(tournament) if members else []
     if linked:
         record["members"] = linked
+    hidden = Player.objects.filter(tournament=tournament, public_consent=False).order_by("pk")
+    if hidden:
+        record["not_public"] = [player.file_id for player in hidden]
     return record
 
 

@@ -95,6 +95,13 @@ def site_check(document: dict[str, Any]) -> list[PlacedProblem]:
     )
     _check_rounds(problems, record, {r["number"] for r in document["rounds"]}, base)
     _check_members(problems, record, set(names), base)
+    for index, player in enumerate(record.get("not_public", [])):
+        if player not in names:
+            problems.add(
+                _("the file has no player %(id)s.") % {"id": player},
+                where=f"{base}/not_public/{index}",
+                player=player,
+            )
     finished = record.get("finished")
     if finished is not None and parse_time(finished["at"]) is None:
         problems.add(

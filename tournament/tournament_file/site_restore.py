@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 
 from tournament.models import (
     Club,
+    Player,
     SheetConfirmation,
     SheetVersion,
     Table,
@@ -108,6 +109,11 @@ def site_restore(*, tournament: TournamentModel, document: dict[str, Any]) -> Si
             missing[name].append(role)
         return user
 
+    hidden = record.get("not_public", [])
+    if hidden:
+        Player.objects.filter(tournament=tournament, file_id__in=hidden).update(
+            public_consent=False
+        )
     team = record.get("team", {})
     for name in team.get("directors", []):
         if (user := account(name, _("team: co-director"))) is not None:
