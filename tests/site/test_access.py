@@ -109,6 +109,12 @@ RULES: dict[str, dict[str, str]] = {
     "logout": dict.fromkeys(ROLES, POST_ONLY),
     "password_change": SIGNED_IN,
     "password_change_done": SIGNED_IN,
+    "account_email": SIGNED_IN,
+    # A forgotten password by e-mail: for everyone; a made-up reset link is gone (410).
+    "password_reset": EVERYONE,
+    "password_reset_done": EVERYONE,
+    "password_reset_complete": EVERYONE,
+    "password_reset_confirm": dict.fromkeys(ROLES, "410"),
     "set_language": EVERYONE,
     "tournament_create": CLUB_DIRECTORS,
     "tournament_upload": CLUB_DIRECTORS,
@@ -159,10 +165,27 @@ RULES: dict[str, dict[str, str]] = {
     "club_remove": {**CLUB_ADMINS, "club_admin": POST_ONLY, "b_admin": POST_ONLY},
     "club_invitation_revoke": {**CLUB_ADMINS, "club_admin": POST_ONLY, "b_admin": POST_ONLY},
     "club_switch": dict.fromkeys(ROLES, POST_ONLY),
+    # The club's backup (everything it has) and its restore: its admins only.
+    "club_backup_download": CLUB_ADMINS,
+    "club_backup_restore": CLUB_ADMINS,
     "site_address_edit": CLUB_ADMINS,
     # The test code's link: a made-up secret opens nothing, for anyone.
     "site_address_check": dict.fromkeys(ROLES, MISSING),
     "club_public": PUBLIC,
+    # A club's privacy: its settings, log and deletion (its admins), the public statement
+    # (everyone), a member's data file and erasure (the member's club admins), consent (who
+    # may edit the member; the tournament's directors for a player).
+    "club_privacy": CLUB_ADMINS,
+    "club_log": CLUB_ADMINS,
+    "club_delete": CLUB_ADMINS,
+    "club_privacy_public": {**PUBLIC, "club_admin": OK},
+    "member_data_download": OF_CLUB_ADMINS,
+    "member_erase": OF_CLUB_ADMINS,
+    "member_consent": {
+        **_NOBODY,
+        **dict.fromkeys(("club_admin", "director", "other_director"), POST_ONLY),
+    },
+    "player_consent": DIRECTOR_POST,
     "table_link": TEAM,
     "table_link_new": DIRECTOR_POST,
     "table_link_revoke": DIRECTOR_POST,
@@ -382,6 +405,7 @@ def kwargs_for(name: str, arguments: tuple[str, ...], site, role: str = "directo
         "seats": lambda: 4,
         "fmt": lambda: "csv" if name in TABLE_DOWNLOADS else "json",
         "player_id": lambda: tournament.players.first().pk,
+        "uidb64": lambda: "MQ",  # a reset link's account (made up, like its token)
     }
     unknown = [a for a in arguments if a not in values]
     assert not unknown, f"{name}: no test value for URL arguments {unknown}"
@@ -397,7 +421,7 @@ def _token_for(name: str, site, role: str) -> str:
 
 
 def _slug_for(name: str, site) -> str:
-    if name == "club_public":
+    if name in ("club_public", "club_privacy_public"):
         return site["club"].slug
     if name.startswith(("competition", "evening", "check_in", "public_season")):
         return site["competition"].slug
@@ -501,10 +525,19 @@ def test_the_other_clubs_rules_are_refusals_only():
                     "set_language",
                     "password_change",
                     "password_change_done",
+                    "account_email",
+                    "password_reset",
+                    "password_reset_done",
+                    "password_reset_complete",
                     "team_join",
                     "tournament_create",
                     "tournament_upload",
                     "club_page",
+                    "club_privacy",
+                    "club_log",
+                    "club_delete",
+                    "club_backup_download",  # their own club's backup
+                    "club_backup_restore",
                     "site_address_edit",
                     "member_list",
                     "member_list_download",

@@ -1,0 +1,45 @@
+"""Write a club's backup: ``manage.py backup_club SLUG -o FILE`` (``docs/club-file.md``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
+
+from tournament.club_file.writing import club_backup_zip
+from tournament.management.base import SiteCommand, os_reason
+from tournament.models import Club
+
+
+class Command(SiteCommand):
+    help = (
+        "Write everything a club has (its settings, people's roles, member register, every "
+        "competition and every tournament with the site's records) as one zip: the club's "
+        "backup, restored with restore_club."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug", help="the club's short name (as in its address)")
+        parser.add_argument(
+            "-o", "--output", type=Path, required=True, help="the file to write (a .zip file)"
+        )
+
+    def handle(self, *args: object, slug: str, output: Path, **options: Any) -> None:
+        club = Club.objects.filter(slug=slug).first()
+        if club is None:
+            raise CommandError(
+                _("There is no club with the short name “%(slug)s”.") % {"slug": slug}
+            )
+        data = club_backup_zip(club)
+        try:
+            output.write_bytes(data)
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": os_reason(exc)}
+            ) from exc
+        self.stdout.write(
+            _("Written: %(file)s (the backup of %(club)s, %(size)s kB).")
+            % {"file": output, "club": club, "size": max(1, round(len(data) / 1000))}
+        )
