@@ -4,6 +4,7 @@ the public standings open, against gunicorn (4 workers) and PostgreSQL on this m
     .venv/bin/python bench/load.py [--tables 60] [--visitors 20] [--think 12]
                                    [--visitors-do poll|reload] [--poll 20] [--reload 10]
                                    [--port P] [--servers N]
+                                   [--clubs N] [--history C,E] [--query-stats]
 
 At a real tournament a table saves about every two minutes (two saves per deal, a deal takes
 three to five); the default ``--think 12`` plays the round ten times as fast, ``--think 3`` forty
@@ -29,6 +30,11 @@ What it does, all on 127.0.0.1 and bounded in time (``--timeout``):
    before the pages updated themselves);
 5. stops gunicorn and compares, table by table, every stored version and the final sheet with
    what the phone sent, exactly.
+
+``--clubs N`` plays N clubs' evenings at once (``bench/load_clubs.py``), ``--history C,E``
+first fills the database with C clubs x E finished evenings (``bench/load_history.py``), and
+``--query-stats`` prints what PostgreSQL spent its time on (``bench/load_queries.py``); the
+figures of those runs are in ``bench/load_clubs_results.md``.
 
 It prints errors, the save latency (p50/p95/max), the visitors' polls (how many were answered
 304) or reloads and their latency, and the result of the comparison; it exits non-zero when
@@ -110,13 +116,45 @@ def parse_args() -> argparse.Namespace:
         help="players of the uploaded file (800 over 20 rounds: about 2.4 MB)",
     )
     parser.add_argument(
+        "--clubs",
+        type=int,
+        default=0,
+        help="clubs with an evening each, all played at once (--tables: tables per club), the "
+        "visitors spread over the clubs' public pages (bench/load_clubs.py)",
+    )
+    parser.add_argument(
+        "--history",
+        default="",
+        metavar="C,E",
+        help="before the run, fill the database with C clubs x E finished evenings each "
+        "(bench/load_history.py); the --clubs are the first of them",
+    )
+    parser.add_argument(
+        "--query-stats",
+        action="store_true",
+        help="print the statements that took the database the most time and the tables it "
+        "scanned sequentially during the run (pg_stat_statements; bench/load_queries.py)",
+    )
+    parser.add_argument(
         "--servers",
         type=int,
         default=1,
         help="gunicorn instances (each -w 4, on ports --port, --port+1, ...; one database and "
         "one secret key), the tables and visitors spread over them in turn",
     )
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.history:
+        try:
+            args.history = tuple(int(n) for n in args.history.split(","))
+        except ValueError:
+            args.history = ()
+        if len(args.history) != 2 or min(args.history) < 1:
+            parser.error("--history takes two numbers: clubs,evenings (for example 200,20)")
+        if not 1 <= args.clubs <= args.history[0]:
+            parser.error("--history needs --clubs, at most as many as the history's clubs")
+    if args.clubs and args.uploads:
+        parser.error("--uploads works in the one club of a laptop; leave it out with --clubs")
+    return args
 
 
 class SetupError(Exception):
@@ -345,6 +383,7 @@ class Stats:
     reloads: list[float] = field(default_factory=list)
     polls: list[float] = field(default_factory=list)
     polls_not_modified: int = 0
+    club_pages: list[float] = field(default_factory=list)  # a club's and its season's page
     opens: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     doubles: int = 0
@@ -690,6 +729,9 @@ class Run:
     client_cpu: float
     load_before: float
     load_after: float
+    evenings: list = field(default_factory=list)  # --clubs: load_clubs.Evening per club
+    club_differences: dict[str, list[str]] = field(default_factory=dict)
+    history: object = None  # --history: load_history.Filled
 
 
 def visiting(args) -> str:
@@ -709,9 +751,34 @@ def run(args, database: Database) -> Run:
 
     django.setup()
     call_command("migrate", verbosity=0)
-    tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
-    uploads = (upload_accounts(args.uploads), heavy_file(args.upload_players, args.seed))
+    history = None
+    if args.history:
+        from load_history import fill
+
+        print(f"filling the history: {args.history[0]} clubs x {args.history[1]} evenings ...")
+        history = fill(*args.history, seed=args.seed)
+        print(
+            f"history written in {history.seconds_copy:.0f} s, VACUUM ANALYZE "
+            f"{history.seconds_analyze:.0f} s: "
+            + ", ".join(f"{table[11:]} {n}" for table, n in history.rows.items()),
+            flush=True,
+        )
+    evenings = []
+    if args.clubs:
+        from load_clubs import build_clubs
+
+        started = time.perf_counter()
+        evenings = build_clubs(args.clubs, args.tables, args.rounds_before, args.seed)
+        print(f"{args.clubs} clubs' evenings built in {time.perf_counter() - started:.0f} s")
+        uploads = ((), b"")
+    else:
+        tournament, round_number, links = build(args.tables, args.rounds_before, args.seed)
+        uploads = (upload_accounts(args.uploads), heavy_file(args.upload_players, args.seed))
     connections.close_all()
+    if args.query_stats:
+        import load_queries
+
+        args.query_stats = load_queries.reset(database.url)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     # Two servers share what two machines would: the database and the secret key.
     secret_key = "load-test-only-" + secrets.token_hex(24)
@@ -723,10 +790,12 @@ def run(args, database: Database) -> Run:
         for server in servers:
             server.wait_ready()
         ports = ", ".join(str(server.port) for server in servers)
+        clubs = f"{args.clubs} clubs x " if args.clubs else ""
         print(
             f"PostgreSQL {database.version}, {args.servers} x gunicorn -w {WORKERS} on 127.0.0.1:"
-            f"{ports}, {os.cpu_count()} cores; {args.tables} tables ({4 * args.tables} players, "
-            f"{args.rounds_before} rounds played before), {args.visitors} visitors; "
+            f"{ports}, {os.cpu_count()} cores; {clubs}{args.tables} tables "
+            f"({4 * args.tables} players, {args.rounds_before} rounds played before), "
+            f"{args.visitors} visitors; "
             f"a save every {args.think:g} s per table and {visiting(args)} per visitor on "
             f"average; {args.double:.0%} of the saves sent twice at once; "
             f"started {time.strftime('%H:%M:%S')}",
@@ -734,21 +803,43 @@ def run(args, database: Database) -> Run:
         )
         load_before = os.getloadavg()[0]
         client_cpu = time.process_time()
-        stats, sent, elapsed = asyncio.run(
-            run_clients([server.url for server in servers], tournament.slug, links, args, uploads)
-        )
+        urls = [server.url for server in servers]
+        if evenings:
+            from load_clubs import merged, run_clubs_clients
+
+            sent, elapsed = asyncio.run(run_clubs_clients(urls, evenings, args))
+            stats = merged(evenings)
+        else:
+            stats, sent, elapsed = asyncio.run(
+                run_clients(urls, tournament.slug, links, args, uploads)
+            )
         client_cpu = time.process_time() - client_cpu
         load_after = os.getloadavg()[0]
     finally:
         for server in servers:
             server.stop()
+    if args.query_stats:
+        import load_queries
+
+        load_queries.report(database.url)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_cpu = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
+    club_differences = {}
+    if evenings:
+        from load_clubs import compare_clubs
+
+        club_differences = compare_clubs(evenings, sent)
+        differences = [f"{club} {d}" for club, ds in club_differences.items() for d in ds]
+    else:
+        differences = compare(tournament, round_number, sent)
     return Run(
         stats=stats,
         sent=sent,
         elapsed=elapsed,
-        differences=compare(tournament, round_number, sent),
+        differences=differences,
+        evenings=evenings,
+        club_differences=club_differences,
+        history=history,
         server_cpu=server_cpu,
         client_cpu=client_cpu,
         load_before=load_before,
@@ -770,6 +861,14 @@ def main() -> int:
     except SetupError as exc:
         print(exc, file=sys.stderr)
         return 2
+    if args.query_stats:
+        import load_queries
+
+        try:
+            load_queries.preload(database)
+        except Exception:
+            database.drop()
+            raise
     # The automatic backup of a completed round goes to a folder of its own, removed at the end.
     backups = tempfile.mkdtemp(prefix="bollen-load-backups.")
     os.environ["BACKUP_DIR"] = backups
@@ -785,6 +884,11 @@ def main() -> int:
 def report(result: Run) -> None:
     stats, sent, elapsed = result.stats, result.sent, result.elapsed
     differences = result.differences
+    if result.evenings:
+        from load_clubs import report_clubs
+
+        report_clubs(result.evenings, sent, result.club_differences)
+        print("\nall clubs together:")
     saves = len(stats.saves)
     versions = sum(len(s.versions) for s in sent.values())
     print(f"\nround entered in {elapsed:.0f} s")
@@ -810,6 +914,12 @@ def report(result: Run) -> None:
         f"latency p50 {ms(stats.reloads, 0.5)} ms, p95 {ms(stats.reloads, 0.95)} ms, "
         f"max {ms(stats.reloads)} ms"
     )
+    if stats.club_pages:
+        print(
+            f"club and season pages: {len(stats.club_pages)}; latency p50 "
+            f"{ms(stats.club_pages, 0.5)} ms, p95 {ms(stats.club_pages, 0.95)} ms, "
+            f"max {ms(stats.club_pages)} ms"
+        )
     if stats.polls:
         share = stats.polls_not_modified / len(stats.polls)
         print(
@@ -839,7 +949,7 @@ def report(result: Run) -> None:
                 f"  minute {minute + 1}: {len(values)} saves, p50 {ms(values, 0.5)} ms, "
                 f"p95 {ms(values, 0.95)} ms, max {ms(values)} ms"
             )
-    tables_equal = len(sent) - len({d.split(":")[0] for d in differences if d.startswith("table")})
+    tables_equal = len(sent) - len({d.split(":")[0] for d in differences if "table " in d})
     print(
         f"stored vs sent: {versions} versions and {len(sent)} final sheets compared; "
         f"{tables_equal} of {len(sent)} tables exactly equal; "

@@ -117,9 +117,13 @@ def load_table_sheets(
     table_ids: Sequence[int] | None = None,
 ) -> list[TableSheet]:
     """Load the sheets of a tournament (or one round, or some tables) in two queries: the
-    seats, and each table's current version (the one copy of its sheet)."""
-    seats = Seat.objects.filter(round__tournament=tournament)
-    versions = current_versions(SheetVersion.objects.filter(table__round__tournament=tournament))
+    seats, and each table's current version (the one copy of its sheet). Neither is ordered
+    by the models' default order, which would join every club's rounds and tournaments: the
+    sheets are put in order here."""
+    seats = Seat.objects.filter(round__tournament=tournament).order_by()
+    versions = current_versions(
+        SheetVersion.objects.filter(table__round__tournament=tournament).order_by()
+    )
     if round_number is not None:
         seats = seats.filter(round__number=round_number)
         versions = versions.filter(table__round__number=round_number)
@@ -345,8 +349,12 @@ def load_tournaments_table_scores(
     the table's version now, for its seats now). A table without a current score is scored
     afresh from its cells (one more query per tournament that has one); nothing is written."""
     ids = [t.pk for t in tournaments]
-    seats = Seat.objects.filter(round__tournament_id__in=ids)
-    kept = SheetScore.objects.filter(table__round__tournament_id__in=ids)
+    # In round, table and seat order by the rows the filter joins anyway: the seats' default
+    # order (by their tournaments' dates) would join every club's rounds and tournaments.
+    seats = Seat.objects.filter(round__tournament_id__in=ids).order_by(
+        "round__number", "table__number", "position"
+    )
+    kept = SheetScore.objects.filter(table__round__tournament_id__in=ids).order_by()
     if round_number is not None:
         seats = seats.filter(round__number=round_number)
         kept = kept.filter(table__round__number=round_number)

@@ -292,6 +292,7 @@ def tournaments_unconfirmed_table_ids(tournaments: Sequence[Tournament]) -> froz
     confirmed = SheetConfirmation.objects.filter(version=OuterRef("current"))
     return frozenset(
         Table.objects.filter(round__tournament_id__in=ids)
+        .order_by()  # a set: no join of every club's tournaments for the tables' default order
         .annotate(
             current=Subquery(current.values("pk")),
             current_number=Subquery(current.values("number")),
