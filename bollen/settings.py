@@ -79,6 +79,8 @@ from tournament.venue import network
 django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# A checkout (make run, manage.py) rather than an installed package (bollen serve, bollen manage).
+CHECKOUT = (BASE_DIR / "manage.py").is_file()
 # Static files and translations live inside the package, so that an installed wheel carries
 # them and finds them where a checkout does. The templates are at the checkout's top level
 # (templates/); the wheel carries them inside the package (setup.py copies them there).

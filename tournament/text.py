@@ -7,6 +7,9 @@ zero-width space): every control and format character (Unicode's categories Cc a
 bidirectional controls, zero-width characters, the soft hyphen, the invisible tags), private
 and unassigned ones, line and paragraph separators, and the few letters and marks that show as
 nothing (the Hangul fillers, the combining grapheme joiner, variation selectors).
+
+Also the commands that messages tell an operator to type: a checkout's (``make run``,
+``.venv/bin/python manage.py``) or an installed package's (``bollen serve``, ``bollen manage``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import unicodedata
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -72,6 +76,16 @@ class VisibleTextField(forms.CharField):
         value = super().to_python(value)
         validate_visible(value)
         return text_normalised(value)
+
+
+def manage_command() -> str:
+    """What runs a ``manage.py`` command here, to put before its name in a message."""
+    return ".venv/bin/python manage.py" if settings.CHECKOUT else "bollen manage"
+
+
+def serve_command() -> str:
+    """What starts the site here (``BIND=HOST:PORT`` before it chooses the address)."""
+    return "make run" if settings.CHECKOUT else "bollen serve"
 
 
 ID_MAX = 2**63 - 1  # the largest key either database holds

@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournament.text import serve_command
 from tournament.venue import network, server_record
 from tournament.venue.server_record import BindSource
 from tournament.venue.site_address import (
@@ -66,10 +67,10 @@ def _how_to_change(address: SiteAddress) -> str:
             "To change it: SITE_URL in the .env file or the environment, then start the site again."
         )
     return _(
-        "If the site runs at another address (make run prints it), set that one on the page "
+        "If the site runs at another address (%(command)s prints it), set that one on the page "
         "“Address for phones” (linked at the top of the tournament pages): the print page and "
         "these commands use it from then on."
-    )
+    ) % {"command": serve_command()}
 
 
 def qr_address_report(command: BaseCommand, address: SiteAddress, *, codes: int) -> None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Tournament
 from tournament.printing.printouts import Printout, current_round
 from tournament.printing.render import printout_pdf
-from tournament.text import os_reason
+from tournament.text import manage_command, os_reason
 
 
 def add_output_argument(parser: CommandParser) -> None:
@@ -63,9 +63,10 @@ def printout_write(
             raise
         raise CommandError(
             _(
-                "The static files have not been collected: run `manage.py collectstatic "
+                "The static files have not been collected: run `%(command)s collectstatic "
                 "--noinput` first (or set DEBUG=1)."
             )
+            % {"command": manage_command()}
         ) from exc
     try:
         output.write_bytes(pdf)

@@ -13,6 +13,8 @@ from django.db import DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.utils.translation import gettext as _
 
+from tournament.text import manage_command
+
 NO_KEY_MESSAGE = (
     "SECRET_KEY is not set. Set it in the environment or in .env (a long random string), or let "
     "the site keep one in the file .secret_key (SECRET_KEY_FILE), or set DEBUG=1 for development."
@@ -83,8 +85,8 @@ def database_problem(alias: str = "default", *, migrations: bool = True) -> str 
             if pending:
                 return _(
                     "The database (%(where)s) answers but is not up to date: %(count)s "
-                    "changes are waiting. Run: .venv/bin/python manage.py migrate"
-                ) % {"where": where, "count": len(pending)}
+                    "changes are waiting. Run: %(command)s migrate"
+                ) % {"where": where, "count": len(pending), "command": manage_command()}
     except DatabaseError as error:
         if connection.vendor == "sqlite":
             advice = _(

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 
 from tournament.clubs.roles import is_club_admin
 from tournament.models import Club, ClubAddressChange
+from tournament.text import serve_command
 from tournament.venue import network
 from tournament.venue.server_record import server_bind
 
@@ -355,8 +356,8 @@ def site_url_problem(url: str) -> str | None:
         return _(
             "The links and QR codes point at %(url)s, but the site listens on this laptop only "
             "(BIND=%(bind)s): phones cannot reach it. For phones, stop it (Ctrl+C) and start "
-            "it without BIND: make run"
-        ) % {"url": url, "bind": bind}
+            "it without BIND: %(command)s"
+        ) % {"url": url, "bind": bind, "command": serve_command()}
     elif _known_to_this_machine(host) or (not _is_ip(host) and _looks_public(host)):
         return None
     elif _is_ip(host):

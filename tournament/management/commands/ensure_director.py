@@ -24,13 +24,13 @@ from django.utils.translation import gettext as _
 from tournament.clubs.services import club_sole
 from tournament.management.base import SiteCommand
 from tournament.models import Club, ClubRole
+from tournament.text import manage_command
 
 DEFAULT_USERNAME = "directeur"
 # The demo password the README used to print: an account that still has it gets a new one.
 PUBLISHED_PASSWORDS = ("bollen-demo-2026",)
 # No look-alikes (0/o, 1/l/i): the password is typed over from a terminal.
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-NEW_PASSWORD_COMMAND = ".venv/bin/python manage.py ensure_director --new-password"  # noqa: S105
 
 
 def generated_password() -> str:
@@ -114,7 +114,7 @@ class Command(SiteCommand):
                 "The director account exists (%(names)s). Forgot the password? "
                 "Make a new one: %(command)s"
             )
-            % {"names": names, "command": NEW_PASSWORD_COMMAND}
+            % {"names": names, "command": f"{manage_command()} ensure_director --new-password"}
         )
 
     def _with_published_password(self, users: UserManager[User]) -> User | None:

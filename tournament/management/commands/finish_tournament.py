@@ -13,6 +13,7 @@ from tournament.errors import Refused
 from tournament.management.base import SiteCommand, moment_text
 from tournament.management.options import TOURNAMENT_SLUG_HELP, tournament_by_slug
 from tournament.models import Tournament, TournamentFinish
+from tournament.text import manage_command
 from tournament.tournaments.finish import tournament_finish, tournament_reopen
 
 
@@ -90,5 +91,5 @@ def final_backup_line(tournament: Tournament) -> str:
         return _("The final backup: %(file)s") % {"file": path}
     return _(
         "The final backup could not be written (the server's log says why). Make one with: "
-        "manage.py export_tournament %(slug)s -o %(slug)s.json"
-    ) % {"slug": tournament.slug}
+        "%(command)s export_tournament %(slug)s -o %(slug)s.json"
+    ) % {"command": manage_command(), "slug": tournament.slug}

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from tournament.management.base import SiteCommand
 from tournament.models import Club
+from tournament.text import serve_command
 from tournament.venue import network
 from tournament.venue.readiness import database_problem, secret_key_message, secret_key_set
 from tournament.venue.server_record import server_bind_record
@@ -94,8 +95,8 @@ def banner(host: str, port: int) -> list[str]:
     if not everywhere and network.is_loopback_host(host):
         return [
             _("Bollen is running, on this laptop only: %(here)s") % {"here": here},
-            _("Phones cannot reach it (BIND=%(bind)s). For phones, start without BIND: make run")
-            % {"bind": f"{host}:{port}"},
+            _("Phones cannot reach it (BIND=%(bind)s). For phones, start without BIND: %(command)s")
+            % {"bind": f"{host}:{port}", "command": serve_command()},
         ]
     phones = configured_site_url()
     if not phones:
@@ -105,8 +106,9 @@ def banner(host: str, port: int) -> list[str]:
                 _("Bollen is running. On this laptop: %(here)s") % {"here": here},
                 _(
                     "This laptop has no network, so phones cannot open the site. Connect the "
-                    "laptop to the club's wifi and start again (Ctrl+C, then make run)."
-                ),
+                    "laptop to the club's wifi and start again (Ctrl+C, then %(command)s)."
+                )
+                % {"command": serve_command()},
             ]
         phones = _url(address, port)
     return [
@@ -116,7 +118,9 @@ def banner(host: str, port: int) -> list[str]:
 
 
 class Command(SiteCommand):
-    help = "Serve the site with waitress (the venue server of make run)."
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = f"Serve the site with waitress (the venue server of {serve_command()})."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -161,9 +165,13 @@ class Command(SiteCommand):
             self._stop(
                 _(
                     "Cannot listen on %(bind)s: %(reason)s. Is Bollen already running in another "
-                    "window? Stop that one, or choose another port: BIND=0.0.0.0:8001 make run"
+                    "window? Stop that one, or choose another port: %(command)s"
                 )
-                % {"bind": listen, "reason": error.strerror or error}
+                % {
+                    "bind": listen,
+                    "reason": error.strerror or error,
+                    "command": f"BIND=0.0.0.0:8001 {serve_command()}",
+                }
             )
         # The commands in another window (print_sheets) make QR codes with this port.
         server_bind_record(listen)
