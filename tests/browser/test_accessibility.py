@@ -448,6 +448,16 @@ PAGES: dict[str, Case] = {
     "club_invited": Case("director", _u("club_page"), then=_club_invitation_made),
     "club_warned": Case("director", _u("club_page"), then=_warning_shown, prepare=_warned()),
     "club_front_many": Case("anonymous", _u("tournament_list"), prepare=_two_clubs),
+    "club_privacy": Case("director", _u("club_privacy")),
+    "club_log": Case("director", _u("club_log")),
+    "club_delete": Case("director", _u("club_delete")),
+    "club_restore": Case("director", _u("club_backup_restore")),
+    "club_privacy_public": Case(
+        "anonymous", _x("club_privacy_public", "club"), prepare=_two_clubs
+    ),
+    "account_email": Case("director", _u("account_email")),
+    "password_reset": Case("anonymous", _u("password_reset")),
+    "password_reset_done": Case("anonymous", _u("password_reset_done")),
     "club_public": Case("anonymous", _x("club_public", "club"), prepare=_two_clubs),
     "tournament_create": Case("director", _u("tournament_create")),
     "tournament_create_refused": Case(
