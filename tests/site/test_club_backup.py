@@ -162,6 +162,8 @@ def test_a_club_backup_restores_into_a_new_club_with_the_same_standings(
     # A new club on this site, its admin restores the backup on the club's page.
     newcomer = django_user_model.objects.create_user("nieuw", password="x-kaart-2026-z")
     fresh = club_create(name="", admin=newcomer)
+    # The new club's admin added A's director first (the backup names only people of the club).
+    ClubRole.objects.create(club=fresh, user=a["director"], role=ClubRole.Role.DIRECTOR)
     client.force_login(newcomer)
     page = client.get(reverse("club_backup_restore"))
     assert page.status_code == 200 and 'type="file"' in page.content.decode()
@@ -182,15 +184,17 @@ def test_a_club_backup_restores_into_a_new_club_with_the_same_standings(
     original_log = ClubLogEntry.objects.get(club=a["club"])
     assert (log.at, log.by_name, log.text, log.by) == (
         original_log.at,
-        "a_admin",
+        "back-up: a_admin",
         "Lid D: geen naam",
         None,
     )
+    # A's admin is not one of the new club's people: no role from a backup (another club's
+    # account), said in a note that names no account as existing or not.
     assert set(fresh.roles.values_list("user__username", "role")) == {
         ("nieuw", "admin"),
-        ("a_admin", "admin"),
         ("a_leider", "director"),
     }
+    assert "Geen rol gegeven: a_admin. Voeg ze opnieuw toe" in text, text
     original = list(Member.objects.filter(register=a["club"]).order_by("name", "pk"))
     restored = list(Member.objects.filter(register=fresh).order_by("name", "pk"))
     assert [(m.name, m.number, m.guest, m.public_consent, m.created_at) for m in restored] == [
@@ -327,13 +331,15 @@ def test_the_commands_back_up_and_restore_a_club(two_clubs, tmp_path):
     with pytest.raises(CommandError):
         call_command("restore_club", str(path), "--club", a["club"].slug, stderr=io.StringIO())
 
-    # On another site the director's account may be missing: said, not made.
+    # Another club's accounts get no role, an account the site lacks neither, and the note
+    # does not say which is which.
     a["director"].username = "elders-leider"
     a["director"].save()
     out = io.StringIO()
     call_command("restore_club", str(path), "--club", "elders", stdout=out)
     assert out.getvalue().strip().splitlines()[-1] == "elders"
-    assert "Deze site heeft geen account a_leider" in out.getvalue()
+    assert "Geen rol gegeven: a_admin, a_leider. Voeg ze opnieuw toe" in out.getvalue()
+    assert not ClubRole.objects.filter(club__slug="elders").exists()
     club = Club.objects.get(slug="elders")
     assert club.name == "De Klaverbol"
     assert Tournament.objects.filter(club=club).count() == 3
@@ -345,3 +351,51 @@ def test_a_backup_unpacking_larger_than_the_limit_is_refused_unread(settings):
     with pytest.raises(Refused) as refused:
         club_backup_read(_zip({"manifest.json": "{}", "club.json": " " * 2000}))
     assert refused.value.code == "club_file_too_large"
+
+
+def test_an_oversized_manifest_is_refused_unread_and_nothing_is_stored(
+    client, settings, django_user_model
+):
+    """A manifest.json that unpacks to far more than any manifest is refused by name, read
+    only up to its limit (the zip's own size for it is not trusted either way)."""
+    settings.CLUB_BACKUP_MAX_BYTES = 500 * 1024 * 1024
+    huge = '{"tournaments":[' + ",".join(["{}"] * 1_200_000) + "]}"  # 3.6 MB, packs to ~10 KB
+    newcomer = django_user_model.objects.create_user("nieuw", password="x-kaart-2026-z")
+    fresh = club_create(name="Nieuw", admin=newcomer)
+    client.force_login(newcomer)
+    upload = io.BytesIO(_zip({"manifest.json": huge, "club.json": "{}"}))
+    upload.name = "backup.zip"
+    response = client.post(reverse("club_backup_restore"), {"file": upload})
+    text = response.content.decode()
+    assert response.status_code == 422
+    assert "manifest.json: Het bestand is uitgepakt groter dan 2 MB" in text, text[-2000:]
+    _nothing_in(fresh)
+
+
+def test_a_bad_address_for_phones_is_left_out_and_a_full_club_is_refused_unread(
+    two_clubs, django_user_model
+):
+    a, _b = two_clubs
+    from tournament.club_file.restoring import club_restore_file
+
+    data = _zip_with(a, settings={"site_url": "http://aanvaller.example"})
+    fresh = club_create(name="", admin=django_user_model.objects.create_user("nieuw"))
+    restored = club_restore_file(data=data, club=fresh)
+    fresh.refresh_from_db()
+    assert fresh.site_url == ""
+    assert any("http://aanvaller.example" in note for note in restored.notes), restored.notes
+    # A club with anything of its own: refused before the zip is opened (this is no zip).
+    with pytest.raises(Refused) as refused:
+        club_restore_file(data=b"not read", club=fresh)
+    assert refused.value.code == "club_restore_not_empty"
+
+
+def _zip_with(side: dict, settings: dict) -> bytes:
+    """Club A's backup with some settings of club.json changed."""
+    from tournament.club_file.writing import club_backup_zip
+
+    with zipfile.ZipFile(io.BytesIO(club_backup_zip(side["club"]))) as archive:
+        files = {n: archive.read(n) for n in archive.namelist()}
+    club = json.loads(files["club.json"])
+    club["settings"].update(settings)
+    return _zip({**files, "club.json": json.dumps(club)})

@@ -10,10 +10,7 @@ the file it is in; one problem refuses the whole backup.
 
 from __future__ import annotations
 
-import io
-import json
 import re
-import zipfile
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +19,14 @@ from django.conf import settings as django_settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from tournament.club_file.unpacking import (
+    MAX_FILES,
+    SMALL_MAX_BYTES,
+    ClubFileRefusal,
+    Problems,
+    UnpackedZip,
+)
 from tournament.club_file.writing import (
     CLUB_FORMAT,
     CLUB_JSON,
@@ -36,37 +39,16 @@ from tournament.club_file.writing import (
     TOURNAMENTS,
     VERSION,
 )
-from tournament.errors import PlacedProblem, Refused
+from tournament.errors import Refused
 from tournament.models import Club, ClubLogEntry, ClubRole, Member
-from tournament.season.file import competition_file_check
+from tournament.season.file import MAX_EVENINGS, competition_file_check
 from tournament.tournament_file.reading import tournament_file_check, tournament_file_parse
 from tournament.tournament_file.site import SITE_KEY, parse_time
 
 SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,80}$")
-DEFAULT_MAX_BYTES = 200 * 1024 * 1024  # unpacked; ``CLUB_BACKUP_MAX_BYTES`` sets another
-MAX_FILES = 20_000
 MAX_MEMBERS = 20_000
 MAX_PEOPLE = 1_000
 MAX_LOG = 100_000
-
-
-class ClubFileRefusal(models.TextChoices):
-    NOT_ZIP = (
-        "club_file_not_zip",
-        gettext_lazy(
-            "This is not a club backup: a club backup is a .zip file, as “Download the club's "
-            "backup” makes it."
-        ),
-    )
-    NO_MANIFEST = (
-        "club_file_no_manifest",
-        gettext_lazy("This zip is not a club backup: it has no manifest.json."),
-    )
-    TOO_LARGE = (
-        "club_file_too_large",
-        gettext_lazy("The backup is too large to be restored on this site."),
-    )
-    PROBLEM = "club_file_problem", gettext_lazy("The backup has a problem.")
 
 
 @dataclass(frozen=True)
@@ -80,51 +62,11 @@ class ClubBackup:
     evenings: dict[str, list[tuple[int, str]]]
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.items: list[PlacedProblem] = []
-
-    def add(self, where: str, message: str) -> None:
-        # The file's name as it is in the zip (a place would start it with a capital).
-        problem = PlacedProblem(code=ClubFileRefusal.PROBLEM, message=f"{where}: {message}")
-        self.items.append(problem)
-
-    def refused(self, where: str, refused: Refused) -> None:
-        for line in refused.lines():
-            self.add(where, line)
-
-
-def _max_bytes() -> int:
-    return int(getattr(django_settings, "CLUB_BACKUP_MAX_BYTES", DEFAULT_MAX_BYTES))
-
-
-def _open(data: bytes) -> zipfile.ZipFile:
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError):
-        raise Refused.because(ClubFileRefusal.NOT_ZIP) from None
-    entries = archive.infolist()
-    if len(entries) > MAX_FILES or sum(e.file_size for e in entries) > _max_bytes():
-        raise Refused.because(ClubFileRefusal.TOO_LARGE)
-    return archive
-
-
-def _read_json(archive: zipfile.ZipFile, name: str, problems: _Problems) -> Any:
+def _read_json(archive: UnpackedZip, name: str, limit: int, problems: Problems) -> Any:
     """The JSON document ``name`` of the zip, or ``None`` with a problem."""
-    try:
-        raw = archive.read(name)
-    except KeyError:
-        problems.add(name, _("The file is missing from the zip."))
+    raw = archive.read(name, limit, problems)
+    if raw is None:
         return None
-    except (zipfile.BadZipFile, OSError, RuntimeError, EOFError, NotImplementedError):
-        problems.add(name, _("The file cannot be unpacked (the zip is damaged or encrypted)."))
-        return None
-    if len(raw) > django_settings.IMPORT_MAX_BYTES:  # a long competition: its own JSON check
-        try:
-            return json.loads(raw)
-        except (ValueError, RecursionError):
-            problems.add(name, _("The file is not valid JSON."))
-            return None
     try:
         return tournament_file_parse(raw)
     except Refused as refused:
@@ -132,7 +74,7 @@ def _read_json(archive: zipfile.ZipFile, name: str, problems: _Problems) -> Any:
         return None
 
 
-def _header(document: Any, name: str, file_format: str, problems: _Problems) -> bool:
+def _header(document: Any, name: str, file_format: str, problems: Problems) -> bool:
     if not isinstance(document, dict) or document.get("format") != file_format:
         problems.add(name, _("format must be %(format)s.") % {"format": file_format})
         return False
@@ -146,8 +88,11 @@ def _header(document: Any, name: str, file_format: str, problems: _Problems) -> 
     return True
 
 
-def _slugs(value: Any, where: str, problems: _Problems) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(s, str) and SLUG.match(s) for s in value):
+def _slugs(value: Any, where: str, problems: Problems) -> list[str]:
+    if not isinstance(value, list) or len(value) > MAX_FILES:
+        problems.add(where, _("At most %(max)s short names.") % {"max": MAX_FILES})
+        return []
+    if not all(isinstance(s, str) and SLUG.match(s) for s in value):
         problems.add(where, _("Short names are letters, digits, - and _ (at most 80)."))
         return []
     for slug, count in Counter(value).items():
@@ -156,13 +101,17 @@ def _slugs(value: Any, where: str, problems: _Problems) -> list[str]:
     return list(dict.fromkeys(value))
 
 
-def _manifest(document: Any, problems: _Problems) -> tuple[list[str], dict[str, Any]]:
+def _manifest(document: Any, problems: Problems) -> tuple[list[str], dict[str, Any]]:
     """The tournaments and {competition: evenings} the manifest lists."""
     if not _header(document, MANIFEST, MANIFEST_FORMAT, problems):
         return [], {}
     tournaments = _slugs(document.get("tournaments"), MANIFEST, problems)
     items = document.get("competitions")
-    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+    if (
+        not isinstance(items, list)
+        or len(items) > MAX_FILES
+        or not all(isinstance(i, dict) for i in items)
+    ):
         problems.add(MANIFEST, _("competitions must be a list of objects."))
         return tournaments, {}
     slugs = _slugs([i.get("slug") for i in items], MANIFEST, problems)
@@ -172,11 +121,15 @@ def _manifest(document: Any, problems: _Problems) -> tuple[list[str], dict[str, 
     for item in items:
         where = f"{MANIFEST}: {item['slug']}"
         evenings = item.get("evenings")
-        if not isinstance(evenings, list) or not all(
-            isinstance(e, dict)
-            and isinstance(e.get("number"), int)
-            and e.get("tournament") in tournaments
-            for e in evenings
+        if (
+            not isinstance(evenings, list)
+            or len(evenings) > MAX_EVENINGS
+            or not all(
+                isinstance(e, dict)
+                and isinstance(e.get("number"), int)
+                and e.get("tournament") in tournaments
+                for e in evenings
+            )
         ):
             problems.add(
                 where,
@@ -213,7 +166,7 @@ def _fields_problems(model: type[models.Model], values: Any, skipped: frozenset[
     return found
 
 
-def _club(document: Any, problems: _Problems) -> dict[str, tuple[int, str]]:
+def _club(document: Any, problems: Problems) -> dict[str, tuple[int, str]]:
     """Check ``club.json``; the register's members as ``{file id: (pk, created_at)}``."""
     if not _header(document, CLUB_JSON, CLUB_FORMAT, problems):
         return {}
@@ -253,7 +206,7 @@ def _club(document: Any, problems: _Problems) -> dict[str, tuple[int, str]]:
     return _register(document.get("members", []), problems)
 
 
-def _register(members: Any, problems: _Problems) -> dict[str, tuple[int, str]]:
+def _register(members: Any, problems: Problems) -> dict[str, tuple[int, str]]:
     where = f"{CLUB_JSON}: {_('members')}"
     if not isinstance(members, list) or len(members) > MAX_MEMBERS:
         problems.add(
@@ -298,7 +251,7 @@ def _register(members: Any, problems: _Problems) -> dict[str, tuple[int, str]]:
     return found
 
 
-def _tournament(document: Any, name: str, register: dict[int, str], problems: _Problems) -> bool:
+def _tournament(document: Any, name: str, register: dict[int, str], problems: Problems) -> bool:
     try:
         tournament_file_check(document)
     except Refused as refused:
@@ -317,7 +270,7 @@ def _tournament(document: Any, name: str, register: dict[int, str], problems: _P
 
 
 def _competition(
-    document: Any, name: str, club_members: dict[str, dict[str, Any]], problems: _Problems
+    document: Any, name: str, club_members: dict[str, dict[str, Any]], problems: Problems
 ) -> bool:
     try:
         competition_file_check(document)
@@ -344,7 +297,7 @@ def _evenings(
     name: str,
     listed: list[tuple[int, str]],
     tournaments: dict[str, dict[str, Any]],
-    problems: _Problems,
+    problems: Problems,
 ) -> None:
     """The competition's evenings are the manifest's, each a tournament of the zip once, and
     the players they name are players of that tournament."""
@@ -377,16 +330,17 @@ def _evenings(
 def club_backup_read(data: bytes) -> ClubBackup:
     """Read and check a club backup; ``Refused`` with every problem, by file, else the
     checked backup (see the module)."""
-    archive = _open(data)
-    names = {e.filename for e in archive.infolist() if not e.is_dir()}
+    archive = UnpackedZip(data)
+    names = archive.names
     if MANIFEST not in names:
         raise Refused.because(ClubFileRefusal.NO_MANIFEST)
-    problems = _Problems()
-    tournament_slugs, competition_evenings = _manifest(
-        _read_json(archive, MANIFEST, problems), problems
-    )
-    club = _read_json(archive, CLUB_JSON, problems)
-    register = _club(club, problems)
+    problems = Problems()
+    manifest = _read_json(archive, MANIFEST, SMALL_MAX_BYTES, problems)
+    if manifest is None:  # nothing else can be checked
+        raise Refused(problems.items)
+    tournament_slugs, competition_evenings = _manifest(manifest, problems)
+    club = _read_json(archive, CLUB_JSON, SMALL_MAX_BYTES, problems)
+    register = _club(club, problems) if club is not None else {}
     by_pk = {pk: created for pk, created in register.values()}
     club_members = {
         m["id"]: m
@@ -399,14 +353,14 @@ def club_backup_read(data: bytes) -> ClubBackup:
     for slug in tournament_slugs:
         name = f"{TOURNAMENTS}/{slug}.json"
         listed.add(name)
-        document = _read_json(archive, name, problems)
+        document = _read_json(archive, name, django_settings.IMPORT_MAX_BYTES, problems)
         if document is not None and _tournament(document, name, by_pk, problems):
             tournaments[slug] = document
     competitions: dict[str, dict[str, Any]] = {}
     for slug, evenings in competition_evenings.items():
         name = f"{COMPETITIONS}/{slug}.json"
         listed.add(name)
-        document = _read_json(archive, name, problems)
+        document = _read_json(archive, name, django_settings.IMPORT_MAX_BYTES, problems)
         if document is None or not _competition(document, name, club_members, problems):
             continue
         _evenings(document, name, evenings, tournaments, problems)

@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import models, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
-from tournament.club_file.reading import ClubBackup
+from tournament.club_file.reading import ClubBackup, club_backup_read
 from tournament.club_file.writing import CLUB_SKIPPED, LOG_SKIPPED, MEMBER_SKIPPED
 from tournament.errors import Refused
 from tournament.models import (
@@ -38,6 +38,8 @@ from tournament.season.services import competition_unique_slug
 from tournament.text import text_normalised
 from tournament.tournament_file.importing import RESERVED_SLUGS, tournament_restore
 from tournament.tournament_file.site import SITE_KEY, parse_time
+from tournament.venue.forms import SiteAddressForm
+from tournament.venue.site_address import operator_site_url
 
 
 class ClubRestoreRefusal(models.TextChoices):
@@ -83,9 +85,29 @@ def _cleaned(
     return {key: fields[key].clean(value, None) for key, value in values.items() if key in fields}
 
 
+def _site_url(club: Club, values: dict[str, Any]) -> list[str]:
+    """Leave out the backup's address for phones unless the club's address page would take it
+    (``SITE_URL`` not set; on a site of several clubs, a host the site answers to); a note."""
+    url = values.pop("site_url", club.site_url)
+    if url == club.site_url:
+        return []
+    several = Club.objects.exclude(pk=club.pk).exists()
+    form = SiteAddressForm({"site_url": url}, answered_only=several)
+    if not operator_site_url() and form.is_valid():
+        values["site_url"] = form.cleaned_data["site_url"]
+        return []
+    return [
+        _(
+            "The backup's address for phones (%(url)s) is not used on this site: set the "
+            "address on the club's address page."
+        )
+        % {"url": url}
+    ]
+
+
 def _settings(club: Club, document: dict[str, Any], by_user: User | None) -> list[str]:
     values = _cleaned(Club, document.get("settings", {}), CLUB_SKIPPED)
-    notes = []
+    notes = _site_url(club, values)
     url = values.get("site_url", club.site_url)
     if url != club.site_url:
         ClubAddressChange.objects.create(
@@ -109,35 +131,32 @@ def _settings(club: Club, document: dict[str, Any], by_user: User | None) -> lis
 
 
 def _people(club: Club, people: list[dict[str, str]]) -> list[str]:
-    """The backup's roles on the accounts of those usernames (a role the club gave already
-    stays, an admin stays admin); the usernames this site has no account for, in a note."""
+    """The backup's roles on the accounts that are people of ``club`` already (a role the club
+    gave stays, an admin stays admin); on a site of one club, on any account of the site (as
+    ``tournament_file.site_restore`` does). Every other username, whether the site has such an
+    account or not, in one note: a backup never gives a role to another club's people, nor
+    says which accounts exist."""
     user_model = get_user_model()
     names = [p["username"] for p in people]
-    accounts = {
-        u.get_username(): u
-        for u in user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
-    }
+    found = user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
+    if Club.objects.exclude(pk=club.pk).exists():
+        found = found.filter(club_roles__club=club)
+    accounts = {u.get_username(): u for u in found}
     have = dict(ClubRole.objects.filter(club=club).values_list("user_id", "role"))
-    missing = []
+    left_out = []
     for person in people:
         user = accounts.get(person["username"])
         if user is None:
-            missing.append(person["username"])
+            left_out.append(person["username"])
         elif user.pk not in have:
             ClubRole.objects.create(club=club, user=user, role=person["role"])
         elif person["role"] == ClubRole.Role.ADMIN and have[user.pk] != ClubRole.Role.ADMIN:
             ClubRole.objects.filter(club=club, user=user).update(role=ClubRole.Role.ADMIN)
-    if not missing:
+    if not left_out:
         return []
     return [
-        ngettext(
-            "This site has no account %(names)s: that person of the club has no role here. "
-            "Invite them on the club's page.",
-            "This site has no accounts %(names)s: those people of the club have no role here. "
-            "Invite them on the club's page.",
-            len(missing),
-        )
-        % {"names": ", ".join(missing)}
+        _("Not given a role: %(names)s. Add them again on the club's page.")
+        % {"names": ", ".join(left_out)}
     ]
 
 
@@ -163,9 +182,15 @@ def _register(
 
 
 def _log(club: Club, entries: list[dict[str, Any]]) -> None:
-    """The club's log as it was, each entry at its own time."""
+    """The club's log as it was, each entry at its own time; who did it is the backup's word,
+    so each says it came from the backup ("back-up: anna")."""
     made = [ClubLogEntry(club=club, **_cleaned(ClubLogEntry, e, LOG_SKIPPED)) for e in entries]
     at = [entry.at for entry in made]
+    for entry in made:
+        entry.by = None
+        entry.by_name = (
+            _("backup: %(name)s") % {"name": entry.by_name} if entry.by_name else _("backup")
+        )[:150]
     ClubLogEntry.objects.bulk_create(made)  # (sets ``at`` to now: put back below)
     for entry, moment in zip(made, at, strict=True):
         entry.at = moment
@@ -278,3 +303,11 @@ def club_restore(*, backup: ClubBackup, club: Club, by_user: User | None = None)
         evenings = {number: tournaments[t] for number, t in backup.evenings[slug]}
         competitions[slug] = _competition(club, slug, document, evenings, by_id, notes)
     return ClubRestored(club=club, tournaments=tournaments, competitions=competitions, notes=notes)
+
+
+def club_restore_file(*, data: bytes, club: Club, by_user: User | None = None) -> ClubRestored:
+    """Read, check and restore the backup ``data`` into ``club``: refused before a byte of the
+    zip is read when the club is not empty (then ``club_restore`` checks it again, locked)."""
+    if not club_is_empty(club):
+        raise Refused.because(ClubRestoreRefusal.NOT_EMPTY)
+    return club_restore(backup=club_backup_read(data), club=club, by_user=by_user)

@@ -10,8 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournament.club_file.forms import ClubBackupForm
-from tournament.club_file.reading import club_backup_read
-from tournament.club_file.restoring import club_is_empty, club_restore
+from tournament.club_file.restoring import club_is_empty, club_restore_file
 from tournament.club_file.writing import club_backup_filename, club_backup_zip
 from tournament.errors import Refused, form_page_status, show_refused
 from tournament.models import Club
@@ -53,9 +52,7 @@ def club_backup_restore(request: SignedInRequest, club: Club) -> HttpResponse:
             try:
                 restored = costly(
                     request.user,
-                    lambda: club_restore(
-                        backup=club_backup_read(upload.read()), club=club, by_user=request.user
-                    ),
+                    lambda: club_restore_file(data=upload.read(), club=club, by_user=request.user),
                     club=club,
                 )
             except Refused as refused:
