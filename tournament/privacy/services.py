@@ -4,9 +4,7 @@ erasure of a member and deleting the whole club. Each runs in one transaction: a
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
@@ -23,7 +21,7 @@ from tournament.models import (
     Player,
     Tournament,
 )
-from tournament.privacy.backups import backups_scrub
+from tournament.privacy.backups import Owner, backups_remove, backups_scrub
 from tournament.privacy.caches import cache_keys_forget, tournament_cache_keys
 from tournament.privacy.log import Action, club_log
 
@@ -54,6 +52,24 @@ def _keys(tournaments: list[Tournament]) -> list[str]:
 
 def _tournaments_of(member: Member) -> list[Tournament]:
     return list(Tournament.objects.filter(players__member=member).select_related("club").distinct())
+
+
+def _owners(club: Club, tournaments: list[Tournament]) -> list[Owner]:
+    """Whose backup files an erasure or deletion in ``club`` may touch: ``tournaments`` and
+    the club's evenings taken out (a deleted one's files end at its deletion). Never a whole
+    folder: a slug freed by a deletion may hold another club's files (``privacy.backups``)."""
+    owners = [Owner(slug=t.slug, club=t.club.slug, since=t.created_at) for t in tournaments]
+    for removal in EveningRemoval.objects.filter(competition__club=club):
+        deleted = removal.kind == EveningRemoval.Kind.DELETED
+        owners.append(
+            Owner(
+                slug=removal.slug,
+                club=club.slug,
+                since=removal.tournament_created_at,
+                until=removal.at if deleted else None,
+            )
+        )
+    return owners
 
 
 @transaction.atomic
@@ -132,12 +148,9 @@ def member_erase(*, member: Member, by: AnyUser) -> Erased:
     Player.objects.filter(member=member).update(name=name, club="", public_consent=False)
     # Questions "is this the same person?" asked about the member's old name.
     MemberQuestion.objects.filter(member=member).delete()
-    folders = {t.slug for t in tournaments}
-    folders |= set(
-        EveningRemoval.objects.filter(competition__club=club).values_list("slug", flat=True)
-    )
+    owners = _owners(club, tournaments)
     replacements = {old: name for old in old_names if old and old != name}
-    transaction.on_commit(lambda: backups_scrub(folders=sorted(folders), names=replacements))
+    transaction.on_commit(lambda: backups_scrub(owners=owners, names=replacements))
     club_log(
         club=club,
         by=by,
@@ -199,21 +212,10 @@ def club_delete(*, club: Club, typed: str) -> ClubContents:
         )
     club = Club.objects.select_for_update().get(pk=club.pk)
     contents = club_contents(club)
-    slugs = set(Tournament.objects.filter(club=club).values_list("slug", flat=True))
-    slugs |= set(
-        EveningRemoval.objects.filter(competition__club=club).values_list("slug", flat=True)
-    )
+    owners = _owners(club, list(Tournament.objects.filter(club=club).select_related("club")))
     # Tournaments first: their seats hold their players (RESTRICT) until the rounds go.
     for tournament in Tournament.objects.filter(club=club):
         tournament.delete()
     club.delete()
-    transaction.on_commit(lambda: _backups_remove(sorted(slugs)))
+    transaction.on_commit(lambda: backups_remove(owners))
     return contents
-
-
-def _backups_remove(slugs: list[str]) -> None:
-    root = Path(settings.BACKUP_DIR).resolve()
-    for slug in slugs:
-        folder = (root / slug).resolve()
-        if folder.parent == root and folder.is_dir():
-            shutil.rmtree(folder, ignore_errors=True)
