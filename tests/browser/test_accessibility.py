@@ -452,9 +452,7 @@ PAGES: dict[str, Case] = {
     "club_log": Case("director", _u("club_log")),
     "club_delete": Case("director", _u("club_delete")),
     "club_restore": Case("director", _u("club_backup_restore")),
-    "club_privacy_public": Case(
-        "anonymous", _x("club_privacy_public", "club"), prepare=_two_clubs
-    ),
+    "club_privacy_public": Case("anonymous", _x("club_privacy_public", "club"), prepare=_two_clubs),
     "account_email": Case("director", _u("account_email")),
     "password_reset": Case("anonymous", _u("password_reset")),
     "password_reset_done": Case("anonymous", _u("password_reset_done")),

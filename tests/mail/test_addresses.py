@@ -151,3 +151,24 @@ def test_two_accounts_claiming_one_address_at_once_one_gets_it(django_user_model
         thread.join()
     assert sorted(map(str, outcomes)) == sorted([address, AddressRefusal.TAKEN]), outcomes
     assert django_user_model.objects.filter(email__iexact=address).count() == 1
+
+
+def test_a_look_alike_of_a_taken_address_is_taken(director, bert):
+    """A long s (U+017F), a ligature, another case, the domain in Unicode or in Punycode: the mail
+    would go to the same inbox, so the address is taken."""
+    from tournament.mail.addresses import address_key, address_taken
+
+    account_address_set(user=bert, address="alice@alpha.test")
+    assert address_taken("alice@alpha.te\u017ft", by_other_than=director)
+    assert address_taken("ALICE@alpha.TEST", by_other_than=director)
+    with pytest.raises(Refused):
+        account_address_set(user=director, address="alice@alpha.te\u017ft")
+    account_address_set(user=bert, address="ﬁne@bücher.example")
+    assert bert.email == "fine@bücher.example"  # stored in NFKC form
+    assert address_key("FINE@xn--bcher-kva.example") == address_key(bert.email)
+    assert address_taken("fine@xn--bcher-kva.example", by_other_than=director)
+    assert address_taken("Fine@BÜCHER.example", by_other_than=director)
+    assert not address_taken("fine@bucher.example", by_other_than=director)
+    # An address stored before this check (Django's admin stores it as typed) counts too.
+    get_user_model().objects.filter(pk=bert.pk).update(email="\u017fam@club.example")
+    assert address_taken("sam@club.example", by_other_than=director)

@@ -108,3 +108,28 @@ def test_with_email_off_the_invite_form_says_so_and_still_makes_the_link(
         page.content.decode()
     )
     assert shown_link(page).startswith("http")
+
+
+def test_invitation_mails_are_limited_per_address_and_per_inviter(
+    director_client, tournament, mailbox, settings
+):
+    """Invitations are still made (their link and QR code shown); only the mail is held back."""
+
+    def invite(address):
+        page = director_client.post(
+            reverse("club_invite"), {"role": "club_director", "email": address}
+        )
+        assert page.status_code == 200 and shown_link(page).startswith("http")
+        return page.content.decode()
+
+    settings.INVITE_MAIL_PER_ACCOUNT = 5
+    for _attempt in range(3):
+        assert "Verstuurd naar slachtoffer@example.net." in invite("slachtoffer@example.net")
+    # The same address in another case (or a look-alike) counts as the same address.
+    held = invite("SLACHTOFFER@Example.NET")
+    assert "De uitnodiging is gemaakt, maar niet gemaild naar SLACHTOFFER@example.net" in held
+    assert "Geef de link hieronder door" in held
+    assert "Verstuurd naar een@example.net." in invite("een@example.net")
+    assert "maar niet gemaild naar twee@example.net" in invite("twee@example.net")  # 6th of 5
+    assert len(mailbox.messages) == 4
+    assert TeamInvitation.objects.count() == 6

@@ -100,3 +100,18 @@ def test_a_refused_change_and_a_mail_server_down_change_nothing_else(
     assert refused.status_code == taken.status_code == 302
     # The server is down: the change stands all the same.
     assert ClubRole.objects.get(user=people["carla"]).role == ClubRole.Role.ADMIN
+
+
+def test_many_role_changes_by_one_admin_send_a_few_notices(
+    director_client, people, mailbox, settings, django_capture_on_commit_callbacks, caplog
+):
+    settings.ROLE_NOTICE_PER_ADMIN = 2
+    carla = people["carla"]
+    for role in ("admin", "director", "admin", "director"):
+        with django_capture_on_commit_callbacks(execute=True):
+            changed = director_client.post(reverse("club_role", args=[carla.pk]), {"role": role})
+        assert changed.status_code == 302
+    # Every change stands; only the first two were mailed (to 3 admins, then to 2).
+    assert ClubRole.objects.get(user=carla).role == ClubRole.Role.DIRECTOR
+    assert len(mailbox.messages) == 5
+    assert sum("role notice skipped" in r.getMessage() for r in caplog.records) == 2

@@ -3,7 +3,10 @@
 An address belongs to one account at most, compared without regard to case
 (``Anna@Club.nl`` is ``anna@club.nl``): the password-reset mail goes to the one account that
 has it, and nobody can claim someone else's address to receive their notices. It is stored as
-typed, without the spaces around it and with the part after the @ in lower case. Saving takes
+typed, without the spaces around it, in Unicode's NFKC form and with the part after the @ in
+lower case. Two addresses are the same when their keys are (``address_key``): NFKC, case folded,
+the domain IDNA-encoded as Django's mail code does before sending; so a look-alike such as
+``alice@alpha.te\u017ft`` (a long s) is ``alice@alpha.test``, where the mail would go. Saving takes
 a lock first, so that two accounts claiming the same address at the same moment cannot both
 get it: PostgreSQL's advisory lock for that address, SQLite's one writer at a time
 (``transaction_mode = IMMEDIATE``). (Django's admin can still give two accounts one address;
@@ -12,7 +15,9 @@ the reset then mails each.)
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import unicodedata
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -20,6 +25,8 @@ from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.models import User
 from django.core.validators import validate_email
 from django.db import connection, models, transaction
+from django.db.models import Q
+from django.utils.encoding import punycode
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
@@ -44,27 +51,46 @@ class AddressRefusal(models.TextChoices):
 
 
 def address_normalised(address: str) -> str:
-    """Without the spaces around it, the part after the @ in lower case (as Django's
-    ``create_user`` stores it)."""
-    return BaseUserManager.normalize_email(address.strip())
+    """Without the spaces around it, in NFKC form, the part after the @ in lower case (as
+    Django's ``create_user`` stores it)."""
+    return BaseUserManager.normalize_email(unicodedata.normalize("NFKC", address.strip()))
+
+
+def address_key(address: str) -> str:
+    """What two addresses are compared by: NFKC and case folded, the domain IDNA-encoded
+    (Punycode) as Django's mail code encodes it before sending (``''`` for none)."""
+    folded = unicodedata.normalize("NFKC", address.strip()).casefold()
+    local, at, domain = folded.rpartition("@")
+    if not at:
+        return folded
+    with contextlib.suppress(UnicodeError):  # not a domain name: validate_email refuses it
+        domain = punycode(domain).lower()
+    return f"{local}@{domain}"
 
 
 def address_taken(address: str, *, by_other_than: User | None = None) -> bool:
-    """Whether an account (other than ``by_other_than``) has ``address``, in any case."""
+    """Whether an account (other than ``by_other_than``) has ``address`` or a look-alike of it
+    (the same ``address_key``)."""
     address = address_normalised(address)
     if not address:
         return False
-    others = get_user_model().objects.filter(email__iexact=address)
+    key = address_key(address)
+    others = get_user_model().objects.all()
     if by_other_than is not None:
         others = others.exclude(pk=by_other_than.pk)
-    return others.exists()
+    if others.filter(Q(email__iexact=address) | Q(email__iexact=key)).exists():
+        return True
+    # Addresses beyond ASCII (few) are compared by their keys here: the database's own
+    # comparison knows neither NFKC nor IDNA (nor, on SQLite, case beyond ASCII).
+    unusual = others.filter(email__regex=r"[^ -~]").values_list("email", flat=True)
+    return any(address_key(other) == key for other in unusual)
 
 
 def _lock_address(address: str) -> None:
     """Hold the address until the transaction ends (PostgreSQL; SQLite writes one at a time)."""
     if connection.vendor != "postgresql":
         return
-    digest = hashlib.sha256(address.lower().encode()).digest()
+    digest = hashlib.sha256(address_key(address).encode()).digest()
     key = int.from_bytes(digest[:4], "big", signed=True)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, key])

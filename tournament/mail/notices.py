@@ -4,10 +4,13 @@ someone joined with an invitation), changed, or taken away.
 Every admin of the club with an e-mail address gets it (the one who made the change too: it is
 the club's record in everybody's inbox), after the change is committed, so a mail server that
 is slow or down never holds up or undoes the change: it is logged and the change stands.
+One person changing many roles of a club in a short time sends a few notices, then no more
+for the hour (``mail.throttle``: ``ROLE_NOTICE_PER_ADMIN``): each skipped one is logged.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -16,7 +19,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament.mail.sending import Sent, email_enabled, mail_send
+from tournament.mail.throttle import role_notice_throttled
 from tournament.models import Club, ClubRole
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,4 +78,15 @@ def club_role_notice_on_commit(change: RoleChange) -> None:
         return
     if change.at is None:
         change = replace(change, at=timezone.now())
-    transaction.on_commit(lambda: club_role_notice(change))
+    transaction.on_commit(lambda: _club_role_notice_unless_throttled(change))
+
+
+def _club_role_notice_unless_throttled(change: RoleChange) -> Sent | None:
+    """The notice, unless its changer sent too many in this club lately (``None``: skipped)."""
+    by = change.by_user.pk if change.by_user is not None else None
+    if role_notice_throttled(club=change.club.pk, by=by):
+        logger.warning(
+            "role notice skipped: too many by user %s in club %s lately", by, change.club.pk
+        )
+        return None
+    return club_role_notice(change)

@@ -28,6 +28,7 @@ class Sent(StrEnum):
     SENT = "sent"
     OFF = "off"  # the site sends no e-mail (no EMAIL_HOST)
     FAILED = "failed"  # the mail server could not be reached or refused it
+    THROTTLED = "throttled"  # too many mails of this kind lately (``mail.throttle``)
 
 
 def email_enabled() -> bool:
