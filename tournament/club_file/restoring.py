@@ -32,9 +32,8 @@ from tournament.models import (
     Player,
     Tournament,
 )
+from tournament.season.file_import import competition_from_file
 from tournament.season.numbering import evenings_renumber
-from tournament.season.services import RESERVED_SLUGS as COMPETITION_RESERVED
-from tournament.season.services import competition_unique_slug
 from tournament.text import text_normalised
 from tournament.tournament_file.importing import RESERVED_SLUGS, tournament_restore
 from tournament.tournament_file.site import SITE_KEY, parse_time
@@ -231,27 +230,7 @@ def _competition(
     by_id: dict[str, Member],
     notes: list[str],
 ) -> Competition:
-    settings = document.get("settings", {})
-    if slug in COMPETITION_RESERVED or Competition.objects.filter(slug=slug).exists():
-        wanted, slug = (
-            slug,
-            competition_unique_slug(f"{document['name']} {document.get('season', '')}"),
-        )
-        notes.append(
-            _("The short name %(wanted)s is in use; the competition is %(slug)s.")
-            % {"wanted": wanted, "slug": slug}
-        )
-    competition = Competition.objects.create(
-        club=club,
-        slug=slug,
-        name=text_normalised(document["name"]),
-        season=text_normalised(document.get("season", "")),
-        best=settings.get("best"),
-        min_evenings=settings.get("min_evenings", 0),
-        ranking=settings.get("ranking", Competition.Ranking.BEST),
-        public=settings.get("public", False),
-        season_seating=settings.get("season_seating", False),
-    )
+    competition = competition_from_file(club, slug, document, notes)
     asked = set(
         MemberQuestion.objects.filter(player__tournament__club=club).values_list(
             "player_id", "member_id"

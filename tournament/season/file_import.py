@@ -99,26 +99,7 @@ def competition_import(
         chosen = Counter(members[m].pk for m in item.get("members", {}).values())
         if any(count > 1 for count in chosen.values()):
             raise Refused.because(SeasonFileRefusal.MEMBER_TWICE, field=file_evening_label(0, item))
-    slug = document.get("slug")
-    if not slug or slug in RESERVED_SLUGS or Competition.objects.filter(slug=slug).exists():
-        wanted = slug
-        slug = competition_unique_slug(f"{document['name']} {document.get('season', '')}")
-        if wanted:
-            notes.append(
-                _("The short name %(wanted)s is in use; the competition is %(slug)s.")
-                % {"wanted": wanted, "slug": slug}
-            )
-    competition = Competition.objects.create(
-        club=club,
-        slug=slug,
-        name=text_normalised(document["name"]),
-        season=text_normalised(document.get("season", "")),
-        best=settings.get("best"),
-        min_evenings=settings.get("min_evenings", 0),
-        ranking=settings.get("ranking", Competition.Ranking.BEST),
-        public=settings.get("public", False),
-        season_seating=settings.get("season_seating", False),
-    )
+    competition = competition_from_file(club, document.get("slug"), document, notes)
     # The file names who ran the competition; here the club's directors and admins run it.
     user_model = get_user_model()
     names = settings.get("directors", [])
@@ -163,3 +144,30 @@ def competition_import(
         )
     evenings_renumber(competition=competition)  # by date, whatever the file's order
     return CompetitionImported(competition=competition, notes=notes)
+
+
+def competition_from_file(
+    club: Club, slug: str | None, document: dict[str, Any], notes: list[str]
+) -> Competition:
+    """The competition of a checked file, made in ``club`` under ``slug`` when it is free (else
+    a new short name, said in ``notes``), with the file's settings."""
+    settings = document.get("settings", {})
+    if not slug or slug in RESERVED_SLUGS or Competition.objects.filter(slug=slug).exists():
+        wanted = slug
+        slug = competition_unique_slug(f"{document['name']} {document.get('season', '')}")
+        if wanted:
+            notes.append(
+                _("The short name %(wanted)s is in use; the competition is %(slug)s.")
+                % {"wanted": wanted, "slug": slug}
+            )
+    return Competition.objects.create(
+        club=club,
+        slug=slug,
+        name=text_normalised(document["name"]),
+        season=text_normalised(document.get("season", "")),
+        best=settings.get("best"),
+        min_evenings=settings.get("min_evenings", 0),
+        ranking=settings.get("ranking", Competition.Ranking.BEST),
+        public=settings.get("public", False),
+        season_seating=settings.get("season_seating", False),
+    )
