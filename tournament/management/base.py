@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime
 import re
 import sys
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
@@ -17,6 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.text import os_reason
+
+if TYPE_CHECKING:
+    from tournament.errors import Refused
 
 __all__ = ["SiteCommand", "argparse_message", "moment_text", "os_reason"]
 
@@ -92,3 +96,31 @@ class SiteCommand(BaseCommand):
         # the errors above.
         parser.__class__ = SiteCommandParser
         return parser
+
+    def file_bytes(self, file: Path) -> bytes:
+        """The whole of ``file``, or the command stops saying why it cannot be read."""
+        try:
+            return file.read_bytes()
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": os_reason(exc)}
+            ) from exc
+
+    def refused(self, exc: Refused, file: Path, *, restored: bool = False) -> CommandError:
+        """Every problem of ``file`` on standard error, and the error that ends the command."""
+        for line in exc.lines():
+            self.stderr.write(line)
+        message = (
+            ngettext(
+                "%(file)s: %(count)s problem; nothing was restored.",
+                "%(file)s: %(count)s problems; nothing was restored.",
+                exc.total,
+            )
+            if restored
+            else ngettext(
+                "%(file)s: %(count)s problem; nothing was imported.",
+                "%(file)s: %(count)s problems; nothing was imported.",
+                exc.total,
+            )
+        )
+        return CommandError(message % {"file": file, "count": exc.total})

@@ -3,13 +3,13 @@
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
-from tournament.management.base import SiteCommand, os_reason
+from tournament.management.base import SiteCommand
 from tournament.season.file_import import competition_import
 from tournament.tournament_file.reading import tournament_file_parse
 
@@ -27,25 +27,11 @@ class Command(SiteCommand):
 
     def handle(self, *args: object, file: Path, club: str | None, **options: Any) -> None:
         owner = club_option(club)
-        try:
-            raw = file.read_bytes()
-        except OSError as exc:
-            raise CommandError(
-                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": os_reason(exc)}
-            ) from exc
+        raw = self.file_bytes(file)
         try:
             outcome = competition_import(document=tournament_file_parse(raw), club=owner)
         except Refused as exc:
-            for line in exc.lines():
-                self.stderr.write(line)
-            raise CommandError(
-                ngettext(
-                    "%(file)s: %(count)s problem; nothing was imported.",
-                    "%(file)s: %(count)s problems; nothing was imported.",
-                    exc.total,
-                )
-                % {"file": file, "count": exc.total}
-            ) from exc
+            raise self.refused(exc, file) from exc
         competition = outcome.competition
         evenings = competition.evenings.count()
         self.stdout.write(

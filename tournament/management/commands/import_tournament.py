@@ -5,11 +5,10 @@ from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournament.clubs.commands import add_club_argument, club_option
 from tournament.errors import Refused
-from tournament.management.base import SiteCommand, moment_text, os_reason
+from tournament.management.base import SiteCommand, moment_text
 from tournament.models import Tournament
 from tournament.tournament_file.importing import tournament_restore
 from tournament.tournament_file.reading import tournament_file_parse
@@ -48,12 +47,7 @@ class Command(SiteCommand):
             raise CommandError(
                 _("--replace needs --slug: the short name of the tournament to replace.")
             )
-        try:
-            raw = file.read_bytes()
-        except OSError as exc:
-            raise CommandError(
-                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": os_reason(exc)}
-            ) from exc
+        raw = self.file_bytes(file)
         replaced = Tournament.objects.filter(slug=slug).select_related("club").first()
         # Replacing: in the replaced tournament's club, unless --club says otherwise.
         owner = replaced.club if replace and replaced and club is None else club_option(club)
@@ -62,16 +56,7 @@ class Command(SiteCommand):
                 document=tournament_file_parse(raw), club=owner, slug=slug, replace=replace
             )
         except Refused as exc:
-            for line in exc.lines():
-                self.stderr.write(line)
-            raise CommandError(
-                ngettext(
-                    "%(file)s: %(count)s problem; nothing was imported.",
-                    "%(file)s: %(count)s problems; nothing was imported.",
-                    exc.total,
-                )
-                % {"file": file, "count": exc.total}
-            ) from exc
+            raise self.refused(exc, file) from exc
         tournament = outcome.tournament
         if outcome.replaced:
             self.stdout.write(

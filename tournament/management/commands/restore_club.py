@@ -11,13 +11,12 @@ from django.core.management.base import CommandError, CommandParser
 from django.core.validators import validate_slug
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournament.club_file.reading import club_backup_read
 from tournament.club_file.restoring import club_restore
 from tournament.clubs.services import RESERVED_SLUGS
 from tournament.errors import Refused
-from tournament.management.base import SiteCommand, os_reason
+from tournament.management.base import SiteCommand
 from tournament.models import Club
 
 
@@ -47,12 +46,7 @@ class Command(SiteCommand):
             ) from None
         if club in RESERVED_SLUGS:
             raise CommandError(_("--club %(slug)s: that short name is taken.") % {"slug": club})
-        try:
-            raw = file.read_bytes()
-        except OSError as exc:
-            raise CommandError(
-                _("Cannot read %(file)s: %(reason)s") % {"file": file, "reason": os_reason(exc)}
-            ) from exc
+        raw = self.file_bytes(file)
         try:
             backup = club_backup_read(raw)
             with transaction.atomic():  # a new club is made only with everything of the file
@@ -61,16 +55,7 @@ class Command(SiteCommand):
                     target = Club.objects.create(slug=club)
                 restored = club_restore(backup=backup, club=target)
         except Refused as exc:
-            for line in exc.lines():
-                self.stderr.write(line)
-            raise CommandError(
-                ngettext(
-                    "%(file)s: %(count)s problem; nothing was restored.",
-                    "%(file)s: %(count)s problems; nothing was restored.",
-                    exc.total,
-                )
-                % {"file": file, "count": exc.total}
-            ) from exc
+            raise self.refused(exc, file, restored=True) from exc
         self.stdout.write(
             _(
                 "Restored into %(club)s (tournaments: %(tournaments)s, competitions: "
