@@ -54,7 +54,7 @@ def help_text() -> str:
         ),
         (
             _("manage COMMAND [ARGUMENTS ...]"),
-            _("any manage.py command, e.g. bollen manage ensure_director"),
+            _("any manage.py command, e.g. bollen manage club_create --help"),
         ),
         ("version, --version", _("the installed version")),
         ("--help", _("this help")),
@@ -109,11 +109,18 @@ def serve(args: list[str]) -> int:
     # A plain message, and exit 1, when the database cannot be reached.
     call_command("check_database", "--no-migrations", verbosity=0)
     call_command("migrate", interactive=False, verbosity=0)
-    if not get_user_model().objects.filter(is_superuser=True, is_active=True).exists():
+    from tournament.models import ClubRole
+
+    nobody = not (
+        get_user_model().objects.filter(is_superuser=True, is_active=True).exists()
+        or ClubRole.objects.exists()
+    )
+    if nobody:
         sys.stdout.write(
             _(
-                "There is no director yet. Make the first one (its password is shown once): "
-                "bollen manage ensure_director"
+                "There is no club with people yet. A site for many clubs: bollen manage "
+                "club_create --name NAME --admin USERNAME (the password is shown once). One "
+                "club's own laptop: bollen manage ensure_director"
             )
             + "\n"
         )

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.clubs.services import club_create
-from tournament.models import Club, ClubRole
+from tournament.models import Club, ClubLogEntry, ClubRole
 
 pytestmark = pytest.mark.django_db
 
@@ -56,3 +56,10 @@ def test_a_club_admin_sets_the_names_and_the_statement(director_client, season, 
     assert (club.name_display, club.privacy_text) == ("short", "Vraag het de voorzitter.")
     public = client.get(reverse("club_privacy_public", args=[club.slug])).content.decode()
     assert "Vraag het de voorzitter." in public
+    # The log says what changed: the names only, then nothing when nothing changed.
+    director_client.post(url, {"name_display": "table", "privacy_text": club.privacy_text})
+    director_client.post(url, {"name_display": "table", "privacy_text": club.privacy_text})
+    texts = list(
+        ClubLogEntry.objects.filter(club=club).order_by("pk").values_list("text", flat=True)
+    )
+    assert "Privacyverklaring" not in texts[-1] and len(texts) == 2

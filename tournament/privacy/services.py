@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament.models import (
     Club,
@@ -106,17 +107,19 @@ def club_privacy_update(*, club: Club, name_display: str, privacy_text: str, by:
     """The club's choice of names on public pages and its privacy statement."""
     if name_display not in Club.NameDisplay.values:
         raise PrivacyRefused(_("Choose how names are shown on the public pages."))
-    changed = club.name_display != name_display
+    # As stored: a form may have set the new values on ``club`` already.
+    stored = Club.objects.select_for_update().get(pk=club.pk)
     club.name_display = name_display
     club.privacy_text = privacy_text.strip()
     club.save(update_fields=["name_display", "privacy_text"])
-    shown = Club.NameDisplay(name_display).label
-    text = (
-        _("Names on public pages: %(shown)s.") % {"shown": shown}
-        if changed
-        else _("Privacy statement changed.")
-    )
-    club_log(club=club, by=by, action=Action.PRIVACY, text=text)
+    lines = []
+    if stored.name_display != club.name_display:
+        shown = Club.NameDisplay(name_display).label
+        lines.append(_("Names on public pages: %(shown)s.") % {"shown": shown})
+    if stored.privacy_text != club.privacy_text:
+        lines.append(_("Privacy statement changed."))
+    if lines:
+        club_log(club=club, by=by, action=Action.PRIVACY, text=" ".join(lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +158,11 @@ def member_erase(*, member: Member, by: AnyUser) -> Erased:
         club=club,
         by=by,
         action=Action.ERASED,
-        text=_("Member #%(pk)s erased: now %(name)s, in %(count)s evenings.")
+        text=ngettext(
+            "Member #%(pk)s erased: now %(name)s, in %(count)s evening.",
+            "Member #%(pk)s erased: now %(name)s, in %(count)s evenings.",
+            len(players),
+        )
         % {"pk": member.pk, "name": name, "count": len(players)},
     )
     _forget_on_commit(tournaments, before)
