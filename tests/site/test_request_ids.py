@@ -32,6 +32,7 @@ def console():
     handler.setFormatter(formatter)
 
 
+@override_settings(TRUSTED_PROXIES=["127.0.0.1"])
 def test_the_proxys_id_is_sent_back_and_on_the_requests_log_lines(client, console):
     _handler, stream = console
     response = client.get("/geen-pagina/", HTTP_X_REQUEST_ID="4f2a9c0e1b7d4e66a1b2c3d4e5f60718")
@@ -42,6 +43,15 @@ def test_the_proxys_id_is_sent_back_and_on_the_requests_log_lines(client, consol
     )
 
 
+def test_a_visitor_cannot_choose_the_id_without_a_trusted_proxy(client):
+    """Straight to the application server (no proxy, or not one of TRUSTED_PROXIES): a visitor
+    could otherwise give their requests the id of someone else's."""
+    made = client.get("/healthz", HTTP_X_REQUEST_ID="4f2a9c0e1b7d4e66a1b2c3d4e5f60718")
+    assert re.fullmatch(r"[0-9a-f]{32}", made["X-Request-ID"])
+    assert made["X-Request-ID"] != "4f2a9c0e1b7d4e66a1b2c3d4e5f60718"
+
+
+@override_settings(TRUSTED_PROXIES=["127.0.0.1"])
 def test_an_id_that_is_no_plain_token_is_replaced(client):
     for sent in ("", "short", "two words here", "a" * 65, "x\r\nSet-Cookie: y=1", "<script>"):
         made = client.get("/healthz", HTTP_X_REQUEST_ID=sent)["X-Request-ID"]
@@ -73,6 +83,7 @@ def test_json_lines_parse_carry_the_id_and_mask_secrets(client, console):
 
 
 @override_settings(DEBUG=False, ROOT_URLCONF="tests.site.venue_urls")
+@override_settings(TRUSTED_PROXIES=["127.0.0.1"])
 def test_a_server_error_shows_its_id_for_the_operator_and_logs_it_with_the_traceback(console):
     handler, stream = console
     handler.setFormatter(JsonFormatter())

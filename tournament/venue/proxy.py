@@ -30,18 +30,29 @@ def _address(value: str) -> str | None:
         return None
 
 
+def trusted_proxies() -> frozenset[str]:
+    """The addresses of ``TRUSTED_PROXIES`` (the ones that are addresses)."""
+    return frozenset(
+        found for found in map(_address, getattr(settings, "TRUSTED_PROXIES", [])) if found
+    )
+
+
+def sent_by_trusted_proxy(request: HttpRequest, proxies: frozenset[str]) -> bool:
+    """Whether the request came straight from one of ``proxies`` (before
+    :class:`ClientAddressMiddleware` has put the visitor's address in ``REMOTE_ADDR``)."""
+    return bool(proxies) and _address(request.META.get("REMOTE_ADDR", "")) in proxies
+
+
 class ClientAddressMiddleware:
     """Sets ``REMOTE_ADDR`` to the proxy's ``X-Real-IP`` when the request came from a trusted
     proxy; before the sessions, the sign-in and django-axes read it."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self.proxies = frozenset(
-            found for found in map(_address, getattr(settings, "TRUSTED_PROXIES", [])) if found
-        )
+        self.proxies = trusted_proxies()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if self.proxies and _address(request.META.get("REMOTE_ADDR", "")) in self.proxies:
+        if sent_by_trusted_proxy(request, self.proxies):
             sent = request.META.get(HEADER)
             client = _address(sent) if sent else None
             if client:

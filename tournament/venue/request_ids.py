@@ -2,8 +2,10 @@
 log lines as JSON for a log collector (``LOG_FORMAT=json``).
 
 The id comes from the reverse proxy's ``X-Request-ID`` header (nginx's ``$request_id``, see
-deploy/nginx-bollen.conf) when it is a plain token, so the proxy's access log, gunicorn's and the
-site's lines of one request carry the same id; otherwise the site makes one. It is sent back in
+deploy/nginx-bollen.conf) when the request came from a proxy of ``TRUSTED_PROXIES`` and the id
+is a plain token, so the proxy's access log, gunicorn's and the site's lines of one request carry
+the same id; otherwise the site makes one (a visitor cannot give their requests the id of
+someone else's to muddle the log). It is sent back in
 the response's ``X-Request-ID`` header (gunicorn's access log reads it from there).
 """
 
@@ -19,6 +21,8 @@ from datetime import UTC, datetime
 
 from django.core.signals import request_finished
 from django.http import HttpRequest, HttpResponse
+
+from tournament.venue.proxy import sent_by_trusted_proxy, trusted_proxies
 
 HEADER = "X-Request-ID"
 # Letters, digits and ``-_.:``, at most 64: an id that cannot break a log line or smuggle text.
@@ -39,9 +43,11 @@ class RequestIdMiddleware:
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
+        self.proxies = trusted_proxies()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        request_id = request_id_from(request.headers.get(HEADER))
+        sent = request.headers.get(HEADER) if sent_by_trusted_proxy(request, self.proxies) else None
+        request_id = request_id_from(sent)
         request.request_id = request_id  # type: ignore[attr-defined]  # for views that show it
         # Kept until the response is closed (:func:`_request_done`): Django logs a refused
         # request (4xx, 5xx) after the last middleware has returned.
