@@ -362,3 +362,11 @@ def test_one_request_id_in_the_logs_of_nginx_gunicorn_and_the_site(site):
     assert ours[1]["remote_addr"] == "127.0.0.7"  # the site's visitor, in gunicorn's line too
     assert token not in log.read_text()
     assert token not in (site["folder"] / "bollen.access.log").read_text()
+
+    # A password-reset link's token (a used or wrong one answers 410) in neither log either.
+    reset = "/account/reset/MTI/cjy7q4-1d6a2f0b9c8e7d6a5b4c3d2e1f0a9b8c/"
+    with _visitor(site, "127.0.0.7") as phone:
+        request_id = phone.get(reset).headers["X-Request-ID"]
+    [proxy_line] = _lines_with(site["folder"] / "bollen.access.log", request_id, 1)
+    assert '"GET /account/reset/MTI/.../ HTTP/1.1" 410' in proxy_line
+    assert "1d6a2f0b9c8e" not in log.read_text()

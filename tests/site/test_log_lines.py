@@ -45,3 +45,10 @@ def test_table_link_and_invitation_secrets_are_masked():
     assert record.getMessage() == "Conflict: /s/…/"
     assert mask_secrets(f"GET /join/{token}/ 410") == "GET /join/…/ 410"
     assert mask_secrets("/t/groot-toernooi/standings/") == "/t/groot-toernooi/standings/"
+
+
+def test_a_password_reset_links_token_is_masked():
+    line = 'GET /account/reset/MTI/cjy7q4-1d6a2f0b9c8e7d6a5b4c3d2e1f0a9b8c/ HTTP/1.1" 302'
+    assert mask_secrets(line) == 'GET /account/reset/MTI/…/ HTTP/1.1" 302'
+    for kept in ("/account/reset/MTI/set-password/", "/account/reset/sent/"):
+        assert mask_secrets(kept) == kept

@@ -1,5 +1,5 @@
 """What the server's window shows: one short line for a refused request, a traceback only for a
-real error, and never the secret of a table link or an invitation."""
+real error, and never the secret of a table link, an invitation or a password-reset link."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ import re
 
 # /s/<token>/ (table links) and /join/<token>/ (team invitations).
 _SECRET_IN_PATH = re.compile(r"/(s|join)/[A-Za-z0-9_-]{16,}")
+# /account/reset/<uidb64>/<token>/: Django's token is "<timestamp>-<hash>"; the account's id
+# (uidb64) stays, "set-password" (the step after it) is no token.
+_RESET_TOKEN = re.compile(r"(/account/reset/[A-Za-z0-9_-]+/)[0-9a-z]+-[0-9a-f]{16,}")
 
 
 def mask_secrets(text: str) -> str:
-    return _SECRET_IN_PATH.sub(r"/\1/…", text)
+    return _RESET_TOKEN.sub(r"\1…", _SECRET_IN_PATH.sub(r"/\1/…", text))
 
 
 class QuietRefusals(logging.Filter):
