@@ -4,6 +4,7 @@ The site sends to it through Django's own SMTP backend, as it would to the club'
 
 from __future__ import annotations
 
+import contextlib
 import email
 import re
 import socket
@@ -15,6 +16,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.core.mail.utils import DNS_NAME
 
+from tournament.mail.sending import mail_sent_later
+
 
 class Collector:
     """aiosmtpd's handler: every message the server accepted, parsed."""
@@ -23,8 +26,13 @@ class Collector:
         self.messages: list[EmailMessage] = []
         self.recipients: list[list[str]] = []
         self._lock = threading.Lock()
+        self.release = threading.Event()
+        self.release.set()
+        self.arrived = threading.Semaphore(0)
 
     async def handle_DATA(self, server, session, envelope):  # aiosmtpd calls it so
+        self.arrived.release()
+        self.release.wait()  # held: the server has the mail and has not answered yet
         message = email.message_from_bytes(envelope.content, policy=policy.default)
         with self._lock:
             self.messages.append(message)
@@ -55,12 +63,28 @@ class Mailbox:
         self._collector = collector
         self.port = port
 
+    @contextlib.contextmanager
+    def held(self):
+        """The server takes mails within the block but answers each only after it."""
+        self._collector.release.clear()
+        try:
+            yield
+        finally:
+            self._collector.release.set()
+
+    def reached(self) -> bool:
+        """Whether a mail reached the server (waited for at most 10 s)."""
+        return self._collector.arrived.acquire(timeout=10)
+
     def clear(self) -> None:
+        while self._collector.arrived.acquire(blocking=False):
+            pass
         self._collector.messages.clear()
         self._collector.recipients.clear()
 
     @property
     def messages(self) -> list[EmailMessage]:
+        mail_sent_later()  # the password reset's mails go out after the answer
         return list(self._collector.messages)
 
     def to(self, address: str) -> list[EmailMessage]:

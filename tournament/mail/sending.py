@@ -7,6 +7,11 @@ so that the wheel carries them with the other templates. They are rendered in th
 given: the site's (Dutch) for mail to someone else, the page's for a mail the visitor asked for
 themselves. A server that cannot be reached or refuses the mail is not a bug of the site: the
 caller hears ``FAILED`` and tells the person what to do instead, and the log has the reason.
+
+A mail whose sending must not show in the time of the answer (the password reset: an answer
+that took the mail server's half second would tell that the address has an account) is handed
+to one background thread (:func:`mail_send_later`), which sends the mails in turn; at the
+server's stop the thread finishes its queue.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import logging
 import smtplib
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from enum import StrEnum
 
 from django.conf import settings
@@ -22,6 +28,8 @@ from django.template import loader
 from django.utils import translation
 
 logger = logging.getLogger(__name__)
+
+_later = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bollen-mail")
 
 
 class Sent(StrEnum):
@@ -44,19 +52,16 @@ def mail_render(name: str, context: Mapping[str, object], *, language: str) -> t
     return " ".join(subject.split()), body
 
 
-def mail_send(
-    *,
-    name: str,
-    to: Sequence[str],
-    context: Mapping[str, object],
-    language: str | None = None,
-) -> Sent:
-    """Send the mail ``name`` to each address of ``to`` (one mail each: nobody sees the others'
-    addresses), over one connection. ``FAILED`` when the server took none or not all of them."""
-    if not email_enabled():
-        return Sent.OFF
+def _messages(
+    name: str, to: Sequence[str], context: Mapping[str, object], language: str | None
+) -> list[EmailMessage]:
+    """One mail to each address of ``to`` (nobody sees the others' addresses)."""
     subject, body = mail_render(name, context, language=language or settings.LANGUAGE_CODE)
-    messages = [EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [to_]) for to_ in to]
+    return [EmailMessage(subject, body, settings.DEFAULT_FROM_EMAIL, [to_]) for to_ in to]
+
+
+def _deliver(name: str, messages: list[EmailMessage]) -> Sent:
+    """Send ``messages`` over one connection; ``FAILED`` when the server took not all of them."""
     if not messages:
         return Sent.SENT
     try:
@@ -66,3 +71,35 @@ def mail_send(
         logger.warning("mail %s not sent: %s", name, error)
         return Sent.FAILED
     return Sent.SENT if sent == len(messages) else Sent.FAILED
+
+
+def mail_send(
+    *,
+    name: str,
+    to: Sequence[str],
+    context: Mapping[str, object],
+    language: str | None = None,
+) -> Sent:
+    """Send the mail ``name`` to each address of ``to`` (one mail each), over one connection.
+    ``FAILED`` when the server took none or not all of them."""
+    if not email_enabled():
+        return Sent.OFF
+    return _deliver(name, _messages(name, to, context, language))
+
+
+def mail_send_later(
+    *,
+    name: str,
+    to: Sequence[str],
+    context: Mapping[str, object],
+    language: str | None = None,
+) -> None:
+    """The mail made now (templates, language) and sent by the background thread: the caller
+    does not wait for the mail server and cannot hear how it went (the log says)."""
+    if email_enabled():
+        _later.submit(_deliver, name, _messages(name, to, context, language))
+
+
+def mail_sent_later() -> None:
+    """Wait until every mail handed to :func:`mail_send_later` so far was sent or given up."""
+    _later.submit(lambda: None).result()

@@ -2,8 +2,9 @@
 after it), with the site's limits.
 
 - The page answers the same whether an account has the address or not ("if an account has
-  it, a mail is on its way"), and a mail that could not be sent is only logged: the page must
-  not tell which addresses are known.
+  it, a mail is on its way"), as fast (the mail is sent by a background thread, not while the
+  visitor waits), and a mail that could not be sent is only logged: the page must not tell
+  which addresses are known.
 - Each request is counted per address and per client (``tournament.mail.throttle``); above the
   limits it is refused (429) and nothing is sent.
 - The link is made with ``SITE_URL`` when the server sets it, else with the address the browser
@@ -31,7 +32,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.mail.sending import email_enabled, mail_send
+from tournament.mail.sending import email_enabled, mail_send_later
 from tournament.mail.throttle import Throttled, reset_mail_throttled
 from tournament.venue.accounts import PasswordFieldsTellTheirOwnMistakes, RefusedFormIs422
 from tournament.venue.site_address import operator_site_url
@@ -75,13 +76,13 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         to_email: str,
         html_email_template_name: str | None = None,
     ) -> None:
-        """The site's mail (``mail/password_reset.html``) in the page's language; a mail that
-        could not be sent is logged by ``mail_send`` and not told (see the module)."""
+        """The site's mail (``mail/password_reset.html``) in the page's language, sent after the
+        answer; a mail that could not be sent is logged and not told (see the module)."""
         path = reverse(
             "password_reset_confirm", kwargs={"uidb64": context["uid"], "token": context["token"]}
         )
         user: User = context["user"]
-        mail_send(
+        mail_send_later(
             name="password_reset",
             to=[to_email],
             context={
