@@ -4,14 +4,17 @@ Dutch text and link, a mail server that is down, and a site without e-mail."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import played_tournament
 from tournament.models import TeamInvitation
 
 pytestmark = pytest.mark.django_db
+PW = "kaartje-leggen-42"
 
 
 @pytest.fixture
@@ -62,6 +65,16 @@ def test_a_club_invitation_is_mailed(director_client, tournament, mailbox):
         mailbox.text(mail)
     )
     assert mailbox.link(mail) == shown_link(page)
+    # The join page offers the address the mail went to, for the new account's password resets;
+    # once used, the invitation keeps no address.
+    path = urlsplit(mailbox.link(mail)).path
+    assert 'value="nieuw@club.example"' in Client().get(path).content.decode()
+    Client().post(
+        path,
+        {"username": "nieuw", "email": "nieuw@club.example", "password1": PW, "password2": PW},
+    )
+    assert TeamInvitation.objects.get().used_by.email == "nieuw@club.example"
+    assert TeamInvitation.objects.get().email == ""
 
 
 def test_a_bad_address_makes_no_invitation(director_client, tournament, mailbox):

@@ -25,6 +25,7 @@ class TeamInvitation(models.Model):
     - ``used_at``, ``used_by``: when it was used and the account it made; a used invitation
       opens nothing.
     - ``revoked_at``: set when a director withdraws the invitation before it is used.
+    - ``email``: the address it was mailed to, until it is used.
     """
 
     class Role(models.TextChoices):
@@ -66,6 +67,9 @@ class TeamInvitation(models.Model):
         verbose_name=_("used by"),
     )
     revoked_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    # The address the invitation was mailed to: the join page offers it for the new account
+    # (a password reset needs one). Cleared when the invitation is used.
+    email = models.EmailField(_("mailed to"), max_length=254, blank=True, default="")
 
     class Meta:
         ordering = ["club", "tournament", "-created_at", "pk"]

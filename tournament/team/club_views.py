@@ -111,7 +111,12 @@ def club_invite(request: SignedInRequest, club: Club) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, invite_form_problem(form))
         return redirect("club_page")
-    issued = team_invitation_create(club=club, role=form.cleaned_data["role"], by_user=request.user)
+    issued = team_invitation_create(
+        club=club,
+        role=form.cleaned_data["role"],
+        by_user=request.user,
+        email=form.cleaned_data["email"],
+    )
     mailed = invitation_mail(request, issued, form.cleaned_data["email"])
     response = _club_page(request, club, issued=issued, mailed=mailed)
     response["Referrer-Policy"] = "same-origin"

@@ -96,10 +96,16 @@ TOURNAMENT_ROLES = (Role.CO_DIRECTOR, Role.SCORER)
 
 
 def team_invitation_create(
-    *, role: str, by_user: User, tournament: Tournament | None = None, club: Club | None = None
+    *,
+    role: str,
+    by_user: User,
+    tournament: Tournament | None = None,
+    club: Club | None = None,
+    email: str = "",
 ) -> IssuedInvitation:
     """A one-time invitation to join ``tournament`` as ``role`` (co-director or scorer), or,
-    without a tournament, ``club`` as a club admin or a director."""
+    without a tournament, ``club`` as a club admin or a director; ``email``: the address it is
+    mailed to (offered on the join page)."""
     role = Role(role)
     if tournament is not None:
         if role not in TOURNAMENT_ROLES:
@@ -115,6 +121,7 @@ def team_invitation_create(
         token_hash=invitation_token_hash(token),
         created_by=by_user,
         expires_at=timezone.now() + datetime.timedelta(hours=invitation_hours()),
+        email=email,
     )
     return IssuedInvitation(invitation=invitation, token=token)
 
@@ -246,7 +253,8 @@ def _join(invitation: TeamInvitation, user: User) -> None:
         _join_tournament(invitation, user)
     invitation.used_at = timezone.now()
     invitation.used_by = user
-    invitation.save(update_fields=["used_at", "used_by"])
+    invitation.email = ""  # the account has it now, if its owner wanted
+    invitation.save(update_fields=["used_at", "used_by", "email"])
 
 
 def _join_club(invitation: TeamInvitation, user: User) -> None:

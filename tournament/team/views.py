@@ -205,7 +205,10 @@ def team_invite(request: SignedInRequest, tournament: Tournament) -> HttpRespons
         messages.error(request, invite_form_problem(form))
         return redirect("team", slug=tournament.slug)
     issued = team_invitation_create(
-        tournament=tournament, role=form.cleaned_data["role"], by_user=request.user
+        tournament=tournament,
+        role=form.cleaned_data["role"],
+        by_user=request.user,
+        email=form.cleaned_data["email"],
     )
     mailed = invitation_mail(request, issued, form.cleaned_data["email"])
     response = _team_page(request, tournament, issued=issued, mailed=mailed)
@@ -302,7 +305,10 @@ def team_join_view(request: HttpRequest, token: str) -> HttpResponse:
     except Refused as refused:
         return _link_refused(request, refused)
     with_current = request.POST.get("as") == "current" and request.user.is_authenticated
-    form = JoinForm(request.POST if request.method == "POST" and not with_current else None)
+    form = JoinForm(
+        request.POST if request.method == "POST" and not with_current else None,
+        initial={"email": invitation.email},  # the address it was mailed to
+    )
     status = 200
     if request.method == "POST":
         try:
