@@ -98,6 +98,21 @@ def is_on_team(user: AnyUser, tournament: Tournament) -> bool:
     return is_director(user, tournament) or is_scorer(user, tournament)
 
 
+def _tournament_refusal(user: AnyUser, tournament: Tournament) -> str:
+    """Why a signed-in account may not open a tournament's page: a scorer's page is not a
+    director's; anyone else is not on the tournament's team (another club's people included)."""
+    if is_scorer(user, tournament):
+        return _(
+            "A scorer enters and confirms score sheets and follows the rounds and the "
+            "standings; this page is for the tournament's directors."
+        )
+    # (Neither the tournament's name nor its club: the account may belong to another club.)
+    return _(
+        "This page is for the team of this tournament (its directors and scorers), and your "
+        "account is not on it. To help, ask one of its directors for an invitation link."
+    )
+
+
 def _tournament_view(
     view: Callable[..., HttpResponse],
     *,
@@ -110,7 +125,7 @@ def _tournament_view(
             return redirect_to_login(request.get_full_path())
         tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
         if not allowed(request.user, tournament):
-            raise PermissionDenied
+            raise PermissionDenied(_tournament_refusal(request.user, tournament))
         request.can_direct = is_director(request.user, tournament)
         # The club's settings (the address for phones) are its admins' only.
         request.club_admin = is_club_admin(request.user, tournament.club)

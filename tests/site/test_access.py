@@ -558,7 +558,10 @@ def test_post_only_pages_refuse_a_strangers_post(client, site):
     slug = site["tournament"].slug
     for role in ("stranger", "other_director", "b_admin"):
         client.force_login(site["accounts"][role])
-        assert client.post(reverse("round_seat", args=[slug])).status_code == 403
+        refused = client.post(reverse("round_seat", args=[slug]))
+        assert refused.status_code == 403
+        # Another club's admin is told they are not on the team, not what a scorer may do.
+        assert "je account hoort daar niet bij" in refused.content.decode(), role
         assert client.post(reverse("round_unseat", args=[slug, 2])).status_code == 403
     assert Round.objects.filter(tournament=site["tournament"]).count() == 2
 

@@ -225,7 +225,9 @@ def test_a_director_removes_a_scorer_but_not_the_last_director(
     assert not tournament.scorers.exists()
     scorer_client = Client()
     scorer_client.force_login(scorer)
-    assert scorer_client.get(reverse("round_list", args=[tournament.slug])).status_code == 403
+    refused = scorer_client.get(reverse("round_list", args=[tournament.slug]))
+    assert refused.status_code == 403
+    assert "je account hoort daar niet bij" in refused.content.decode()
 
     # Removing yourself takes "leave"; the last director cannot leave.
     team_page = director_client.get(reverse("team", args=[tournament.slug])).content.decode()
