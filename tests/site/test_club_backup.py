@@ -320,6 +320,7 @@ def test_the_commands_back_up_and_restore_a_club(two_clubs, tmp_path):
     out = io.StringIO()
     call_command("backup_club", a["club"].slug, "-o", str(path), stdout=out)
     assert str(path) in out.getvalue()
+    assert path.stat().st_mode & 0o777 == 0o600  # names and addresses: the owner's only
 
     # A refused file makes no club.
     bad = tmp_path / "bad.zip"
@@ -327,9 +328,14 @@ def test_the_commands_back_up_and_restore_a_club(two_clubs, tmp_path):
     with pytest.raises(CommandError, match="niets teruggezet"):
         call_command("restore_club", str(bad), "--club", "elders", stderr=io.StringIO())
     assert not Club.objects.filter(slug="elders").exists()
-    # Into a club that has data: refused.
+    # Into a club that has data: refused, before the file is even opened.
     with pytest.raises(CommandError):
         call_command("restore_club", str(path), "--club", a["club"].slug, stderr=io.StringIO())
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        missing = str(tmp_path / "nergens.zip")
+        call_command("restore_club", missing, "--club", a["club"].slug, stderr=err)
+    assert "lege club" in err.getvalue()
 
     # Another club's accounts get no role, an account the site lacks neither, and the note
     # does not say which is which.

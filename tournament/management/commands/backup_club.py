@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,10 @@ from django.utils.translation import gettext as _
 from tournament.club_file.writing import club_backup_zip
 from tournament.management.base import SiteCommand, os_reason
 from tournament.models import Club
+
+
+def _owner_only(path: str, flags: int) -> int:
+    return os.open(path, flags, 0o600)
 
 
 class Command(SiteCommand):
@@ -34,7 +39,11 @@ class Command(SiteCommand):
             )
         data = club_backup_zip(club)
         try:
-            output.write_bytes(data)
+            # The members' names and addresses: readable by this account only, as the site's
+            # own backups are.
+            with open(output, "wb", opener=_owner_only) as written:
+                written.write(data)
+            output.chmod(0o600)  # also when the file was there before
         except OSError as exc:
             raise CommandError(
                 _("Cannot write %(file)s: %(reason)s") % {"file": output, "reason": os_reason(exc)}

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.club_file.reading import club_backup_read
-from tournament.club_file.restoring import club_restore
+from tournament.club_file.restoring import ClubRestoreRefusal, club_is_empty, club_restore
 from tournament.clubs.services import RESERVED_SLUGS
 from tournament.errors import Refused
 from tournament.management.base import SiteCommand
@@ -46,9 +46,11 @@ class Command(SiteCommand):
             ) from None
         if club in RESERVED_SLUGS:
             raise CommandError(_("--club %(slug)s: that short name is taken.") % {"slug": club})
-        raw = self.file_bytes(file)
         try:
-            backup = club_backup_read(raw)
+            existing = Club.objects.filter(slug=club).first()
+            if existing is not None and not club_is_empty(existing):
+                raise Refused.because(ClubRestoreRefusal.NOT_EMPTY)  # before the file is read
+            backup = club_backup_read(self.file_bytes(file))
             with transaction.atomic():  # a new club is made only with everything of the file
                 target = Club.objects.filter(slug=club).first()
                 if target is None:
