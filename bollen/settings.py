@@ -50,6 +50,14 @@ file (the checkout's ``.env`` is git-ignored); the environment wins. So ``make r
   it) or ``memory`` (each process its own). Default: ``database`` on PostgreSQL, ``memory`` on
   SQLite.
 - ``ENV_FILE``: the settings file to read instead of the data folder's (empty: none).
+- ``EMAIL_HOST``, ``EMAIL_PORT`` (587), ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``,
+  ``EMAIL_USE_TLS`` (on for port 587), ``EMAIL_USE_SSL`` (on for port 465; not both),
+  ``DEFAULT_FROM_EMAIL``: Django's e-mail settings. Without ``EMAIL_HOST`` the site sends no
+  e-mail and says so where it would (password reset, invitations, notices to a club's admins).
+- ``TRUSTED_PROXIES``: the reverse proxies' addresses, comma-separated (``127.0.0.1`` for nginx
+  on this machine), whose ``X-Real-IP`` (the visitor's address) and ``X-Request-ID`` are
+  believed. Default: none.
+- ``LOG_FORMAT``: ``text`` (the server's window, the default) or ``json`` (one object a line).
 """
 
 import os
@@ -332,8 +340,13 @@ EMAIL_HOST = env_str("EMAIL_HOST", default="").strip()
 EMAIL_PORT = int(env_str("EMAIL_PORT", default="587") or "587")
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", default="")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", default="")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=EMAIL_PORT == 587 and not EMAIL_USE_SSL)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured(
+        "EMAIL_USE_TLS and EMAIL_USE_SSL are both on in the settings; a mail server speaks one "
+        "of them: EMAIL_USE_TLS=1 for port 587 (STARTTLS), EMAIL_USE_SSL=1 for port 465."
+    )
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="bollen@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL

@@ -2,6 +2,9 @@
 #     .venv/bin/gunicorn -c deploy/gunicorn.conf.py bollen.wsgi
 # Command-line options given as well win over these.
 
+# Every address of the machine: the phones on the club's wifi talk to it directly (the large
+# event, deploy/bollen.service). Behind nginx the hosted site's unit binds 127.0.0.1:8000 with
+# --bind (deploy/bollen-hosted.service), so nothing but the proxy reaches gunicorn.
 bind = "0.0.0.0:8000"
 workers = 4
 timeout = 60

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from django.apps import AppConfig
 from django.conf import settings
-from django.core.checks import Error, Tags, register
+from django.core.checks import Error, Tags, Warning, register
 from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
@@ -45,6 +45,24 @@ def secret_key_check(
     app_configs: Sequence[AppConfig] | None = None, **kwargs: object
 ) -> list[Error]:
     return [] if secret_key_set() else [Error(secret_key_message(), id="tournament.E001")]
+
+
+@register(Tags.security, deploy=True)
+def site_url_for_mail_check(
+    app_configs: Sequence[AppConfig] | None = None, **kwargs: object
+) -> list[Warning]:
+    """A site that sends e-mail makes the links in it (password reset, invitations) with
+    ``SITE_URL``; without it, with the address the browser sent, whose port a visitor chooses."""
+    if settings.EMAIL_HOST and not getattr(settings, "SITE_URL", ""):
+        return [
+            Warning(
+                "EMAIL_HOST is set but SITE_URL is not: the links in the site's e-mails "
+                "(password reset, invitations) are then made with the address the browser sent.",
+                hint="Set SITE_URL to the site's address, e.g. SITE_URL=https://bollen.example.org",
+                id="tournament.W001",
+            )
+        ]
+    return []
 
 
 def database_description(alias: str = "default") -> str:

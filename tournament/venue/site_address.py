@@ -309,6 +309,12 @@ def _how_to_fix(url: str) -> str:
     if operator_site_url() and url == operator_site_url():
         # SITE_URL: the server's setting, which no page changes.
         suggestion = _with_port(scheme, address or "192.168.1.20", port or bind_port())
+        if not settings.CHECKOUT:  # a server (bollen serve, gunicorn): no laptop, no .env
+            return _(
+                "The address is the server's setting SITE_URL (in %(file)s or the "
+                "environment): set it to the site's own address, for example "
+                "https://bollen.example.org, and restart the site."
+            ) % {"file": settings.ENV_FILE or "bollen.env"}
         return _(
             "The address is the server's setting SITE_URL (in the .env file or the "
             "environment): change it there, for example to %(suggestion)s, and start the site "
@@ -346,6 +352,11 @@ def site_url_problem(url: str) -> str | None:
         problem = _(
             "The links and QR codes would point at “%(url)s”, which is not a web address "
             "(http://… or https://…)."
+        ) % {"url": url}
+    elif network.is_loopback_host(host) and not settings.CHECKOUT:
+        problem = _(
+            "The links and QR codes would point at %(url)s: that is this server's name for "
+            "itself. A phone that scans it reaches the phone, not the site."
         ) % {"url": url}
     elif network.is_loopback_host(host):
         problem = _(
