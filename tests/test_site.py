@@ -181,3 +181,16 @@ def test_a_data_folder_that_cannot_be_made_and_postgresql_without_its_driver_say
     assert no_driver.returncode == 1
     assert "pip install 'bollen-toernooi[postgres]'" in no_driver.stderr
     assert "Traceback" not in no_driver.stderr
+
+
+def test_mail_settings_that_cannot_work_are_named_before_the_site_starts(tmp_path):
+    base = {"SECRET_KEY_FILE": str(tmp_path / "key"), "EMAIL_HOST": "smtp.club.example"}
+    both = _run(["check"], {**base, "EMAIL_USE_TLS": "1", "EMAIL_USE_SSL": "1"})
+    assert both.returncode != 0
+    assert "EMAIL_USE_TLS and EMAIL_USE_SSL are both on" in both.stderr
+    # SSL chosen on port 587 switches the port's default STARTTLS off instead of clashing.
+    assert _run(["check"], {**base, "EMAIL_USE_SSL": "1"}).returncode == 0
+    deploy = _run(["check", "--deploy"], base)
+    assert "tournament.W001" in deploy.stderr and "SITE_URL" in deploy.stderr
+    with_site = _run(["check", "--deploy"], {**base, "SITE_URL": "https://bollen.example.org"})
+    assert "tournament.W001" not in with_site.stderr
