@@ -151,9 +151,11 @@ class Ids:
 
 
 COLUMNS = {
-    "tournament_club": "id, name, slug, site_url, directors_edit_register, created_at",
+    "tournament_club": "id, name, slug, site_url, directors_edit_register, created_at, "
+    "former_members, name_display, privacy_text",
     "tournament_clubrole": "id, club_id, user_id, role, created_at",
-    "tournament_member": "id, register_id, name, club, number, active, guest, created_at",
+    "tournament_member": "id, register_id, name, club, number, active, guest, created_at, "
+    "public_consent",
     "tournament_competition": "id, club_id, name, season, slug, best, min_evenings, ranking, "
     "public, season_seating, created_at",
     "tournament_tournament": "id, club_id, name, slug, date, place, table_sizes, prefer_size, "
@@ -164,7 +166,7 @@ COLUMNS = {
     "tournament_tournamentfinish": "id, tournament_id, action, at, by_id, by_name, backup",
     "tournament_competitionevening": "id, competition_id, tournament_id, number",
     "tournament_player": "id, tournament_id, file_id, name, club, joined_round, withdrawn_round, "
-    "member_id",
+    "member_id, public_consent",
     "tournament_round": "id, tournament_id, number, published, seating_options, closed_at",
     "tournament_table": "id, round_id, number, first_dealer_seat",
     "tournament_seat": "id, round_id, table_id, player_id, position",
@@ -265,7 +267,7 @@ def fill(clubs: int, evenings: int, seed: int) -> Filled:
             name = f"Bolclub {c:03d}"
             created = datetime.datetime(2025, 8, 1, 20, 0, tzinfo=datetime.UTC)
             club = ids.take("tournament_club")
-            writer.row("tournament_club", club, name, slug, "", False, _ts(created))
+            writer.row("tournament_club", club, name, slug, "", False, _ts(created), 0, "full", "")
             for user, role in ((director, "director"), (admin, "admin")):
                 writer.row(
                     "tournament_clubrole",
@@ -289,6 +291,7 @@ def fill(clubs: int, evenings: int, seed: int) -> Filled:
                     True,
                     False,
                     _ts(created),
+                    True,
                 )
                 members.append((member, member_name))
             competition = ids.take("tournament_competition")
@@ -414,7 +417,16 @@ def _evening(
     for index, (member, member_name) in enumerate(rng.sample(members, n_players), start=1):
         player = ids.take("tournament_player")
         writer.row(
-            "tournament_player", player, tournament, f"p{index}", member_name, name, 1, None, member
+            "tournament_player",
+            player,
+            tournament,
+            f"p{index}",
+            member_name,
+            name,
+            1,
+            None,
+            member,
+            True,
         )
         players.append(player)
     for r in range(1, ROUNDS + 1):
