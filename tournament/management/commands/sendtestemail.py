@@ -13,9 +13,10 @@ from django.core.management.commands import sendtestemail
 from django.utils.translation import gettext as _
 
 from tournament.mail.sending import email_enabled
+from tournament.management.base import SiteCommand
 
 
-class Command(sendtestemail.Command):
+class Command(SiteCommand, sendtestemail.Command):
     def handle(self, *args: Any, **kwargs: Any) -> None:
         if not email_enabled():
             raise CommandError(
