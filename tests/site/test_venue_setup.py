@@ -220,3 +220,14 @@ def test_bind_is_read_plainly():
     for wrong in ("laptop", "127.0.0.1:", "127.0.0.1:99999"):
         with pytest.raises(CommandError, match=re.escape("0.0.0.0:8000")):
             serve.parse_bind(wrong)
+
+
+@pytest.mark.django_db
+def test_a_site_whose_clubs_have_admins_gets_no_director_that_sees_every_club():
+    _command("club_create", "--name", "Klaverbol", "--admin", "anna")
+    with pytest.raises(CommandError, match="Klaverbol.*club_create --name NAME --admin"):
+        call_command("ensure_director", stdout=io.StringIO())
+    with pytest.raises(CommandError, match="changepassword USERNAME"):
+        call_command("ensure_director", "--new-password", "--username", "baas")
+    assert not get_user_model().objects.filter(is_superuser=True).exists()
+    assert _command("ensure_director", "--new-password", "--username", "anna").count("anna")

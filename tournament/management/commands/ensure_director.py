@@ -4,6 +4,9 @@
 ``directeur``) with a generated password when no active superuser exists, and prints the
 password once. On a laptop (a site of at most one club) it also makes the club when there is
 none yet (named later on the site) and makes the directors its club admins.
+On a site whose clubs already have admins of their own (a hosted site, its clubs made with
+``club_create``) it makes no director: a superuser sees every club and is on no club's list of
+people, so it refuses and names what to use instead.
 ``--new-password`` gives the named account (``--username``; by default the only director) a new
 generated password. It never waits for input: ``make run``, scripts and a
 production set-up call it without a terminal.
@@ -93,12 +96,14 @@ class Command(SiteCommand):
                     % {"name": name, "names": ", ".join(d.get_username() for d in directors)}
                 )
             if user is None:
+                self._refuse_on_a_site_of_clubs()
                 self._create(users, name)
             else:
                 self._give_password(user, _("The account has a new password."))
             return
 
         if not directors.exists():
+            self._refuse_on_a_site_of_clubs()
             name = username or DEFAULT_USERNAME
             user = users.filter(username=name).first()
             if user is None:
@@ -115,6 +120,25 @@ class Command(SiteCommand):
                 "Make a new one: %(command)s"
             )
             % {"names": names, "command": f"{manage_command()} ensure_director --new-password"}
+        )
+
+    def _refuse_on_a_site_of_clubs(self) -> None:
+        """No new director on a site whose clubs have admins of their own: the laptop's director
+        is a superuser, who would see every club's members and evenings unseen by them."""
+        clubs = list(Club.objects.order_by("name", "slug"))
+        if len(clubs) < 2 and not ClubRole.objects.filter(role=ClubRole.Role.ADMIN).exists():
+            return  # a laptop: no club yet, or its one club without an admin
+        raise CommandError(
+            _(
+                "This site has clubs with their own admins (%(clubs)s), so no director account "
+                "is made: it would see every club's members and evenings. A club and its admin: "
+                "%(create)s. A forgotten password: %(change)s."
+            )
+            % {
+                "clubs": ", ".join(c.name or c.slug for c in clubs),
+                "create": f"{manage_command()} club_create --name NAME --admin USERNAME",
+                "change": f"{manage_command()} changepassword USERNAME",
+            }
         )
 
     def _with_published_password(self, users: UserManager[User]) -> User | None:
