@@ -4,6 +4,9 @@ refused, and nothing changes."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 
@@ -63,3 +66,19 @@ def test_a_club_admin_sets_the_names_and_the_statement(director_client, season, 
         ClubLogEntry.objects.filter(club=club).order_by("pk").values_list("text", flat=True)
     )
     assert "Privacyverklaring" not in texts[-1] and len(texts) == 2
+
+
+def test_a_new_choice_of_names_with_the_shown_text_keeps_the_sites_text(
+    director_client, season, client
+):
+    """The form shows the site's text for the old choice; saved with a new choice it is not the
+    club's own text, and the public page speaks of the new choice."""
+    url = reverse("club_privacy")
+    shown = re.search(
+        r"<textarea[^>]*>(.*?)</textarea>", director_client.get(url).content.decode(), re.S
+    )
+    director_client.post(url, {"name_display": "table", "privacy_text": unescape(shown[1])})
+    club = Club.objects.get(pk=season.club.pk)
+    assert (club.name_display, club.privacy_text) == ("table", "")
+    public = client.get(reverse("club_privacy_public", args=[club.slug])).content.decode()
+    assert "geen namen" in public and "volledig" not in public

@@ -27,8 +27,9 @@ DISPLAY_SENTENCES = {
 }
 
 
-def default_statement(club: Club) -> str:
-    """The site's privacy statement for ``club``, in the active language, ready to adapt."""
+def default_statement(club: Club, name_display: str | None = None) -> str:
+    """The site's privacy statement for ``club``, in the active language, ready to adapt; its
+    sentence on names by the club's choice (or by ``name_display``)."""
     paragraphs = [
         _("Privacy at %(club)s") % {"club": club},
         _(
@@ -36,7 +37,7 @@ def default_statement(club: Club) -> str:
             "number if they have one, and their results of every evening and tournament. We "
             "use them to run the evenings and the season's competition, nothing else."
         ),
-        str(DISPLAY_SENTENCES[Club.NameDisplay(club.name_display)]),
+        str(DISPLAY_SENTENCES[Club.NameDisplay(name_display or club.name_display)]),
         _(
             "Whoever does not want their name on the public pages tells the tournament "
             "director or the club: they are then shown as their table and seat, or as a player "
@@ -54,6 +55,13 @@ def default_statement(club: Club) -> str:
         ),
     ]
     return "\n\n".join(paragraphs)
+
+
+def is_default_statement(club: Club, text: str) -> bool:
+    """Whether ``text`` is the site's statement as the form showed it, for any choice of names:
+    the admin who changes the choice and leaves the text keeps following the site's text."""
+    text = "\n".join(line.rstrip() for line in text.strip().splitlines())
+    return any(text == default_statement(club, choice) for choice in Club.NameDisplay.values)
 
 
 def club_statement(club: Club) -> str:

@@ -41,7 +41,7 @@ from tournament.privacy.services import (
     member_erase,
     player_consent_set,
 )
-from tournament.privacy.statement import club_statement, default_statement
+from tournament.privacy.statement import club_statement, default_statement, is_default_statement
 
 LOG_SHOWN = 300
 
@@ -60,7 +60,7 @@ def club_privacy(request: HttpRequest, club: Club) -> HttpResponse:
             text = form.cleaned_data["privacy_text"].strip()
             club.name_display = form.cleaned_data["name_display"]
             # The site's text unchanged (or nothing): keep following the site's text.
-            if text.replace("\r\n", "\n") == default_statement(club):
+            if is_default_statement(club, text):
                 text = ""
             club_privacy_update(
                 club=club,
