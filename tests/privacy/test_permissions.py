@@ -82,3 +82,11 @@ def test_a_new_choice_of_names_with_the_shown_text_keeps_the_sites_text(
     assert (club.name_display, club.privacy_text) == ("table", "")
     public = client.get(reverse("club_privacy_public", args=[club.slug])).content.decode()
     assert "geen namen" in public and "volledig" not in public
+
+
+def test_another_clubs_member_page_says_whose_page_it_is(client, others, marloes):
+    client.force_login(others["other_admin"])
+    refused = client.get(reverse("member_edit", args=[marloes.pk]))
+    assert refused.status_code == 403
+    text = refused.content.decode()
+    assert "clubbeheerders van de club van het lid" in text and "scorer" not in text.lower()

@@ -107,6 +107,21 @@ def may_edit_member(user: AnyUser, member: Member) -> bool:
     return not others
 
 
+def member_refusal(user: AnyUser, member: Member) -> str:
+    """Why ``user`` may not open or change ``member`` (the 403 page's words)."""
+    if not directs_in_club(user, member.register):
+        return str(_("This page is for the directors and club admins of the member's club."))
+    return str(
+        _(
+            "Only the club admins change this member: it played evenings you do not direct, "
+            "and the club lets directors change only the members of their own evenings."
+        )
+    )
+
+
+EVENING_DIRECTORS_ONLY = _("Only the directors of this evening change its players.")
+
+
 def runs_competition(user: AnyUser, competition: Competition) -> bool:
     """Opens the competition's pages and runs its evenings: a director or admin of its club."""
     return directs_in_club(user, competition.club)

@@ -21,13 +21,13 @@ from tournament.clubs.roles import clubs_of
 def club_switch(request: HttpRequest) -> HttpResponse:
     """Work in another of the account's clubs (the header's club switch)."""
     if not request.user.is_authenticated:
-        raise PermissionDenied
+        raise PermissionDenied(_("Sign in first: the club switch is for the people of a club."))
     form = ClubSwitchForm(request.POST)
     club = None
     if form.is_valid():
         club = clubs_of(request.user).filter(slug=form.cleaned_data["club"]).first()
     if club is None:
-        raise PermissionDenied
+        raise PermissionDenied(_("Your account has no role in that club."))
     club_choose(request, club)
     messages.success(request, _("You work in %(club)s now.") % {"club": club})
     target = request.POST.get("next", "")

@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.clubs.roles import is_club_admin, may_edit_member
+from tournament.clubs.roles import is_club_admin, may_edit_member, member_refusal
 from tournament.errors import FORM_REFUSED_STATUS
 from tournament.models import Club, ClubLogEntry, Competition, Member, Player, Tournament
 from tournament.permissions import (
@@ -189,7 +189,7 @@ def _member_editor(view: Callable[..., HttpResponse]) -> MarkedView:
             return redirect_to_login(request.get_full_path())
         member = get_object_or_404(Member.objects.select_related("register"), pk=pk)
         if not may_edit_member(request.user, member):
-            raise PermissionDenied
+            raise PermissionDenied(member_refusal(request.user, member))
         return view(request, member)
 
     marked = cast(MarkedView, wrapper)

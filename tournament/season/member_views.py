@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.clubs.roles import may_edit_member
+from tournament.clubs.roles import EVENING_DIRECTORS_ONLY, may_edit_member
 from tournament.errors import Refused, show_refused
 from tournament.models import Club, Member, Player
 from tournament.permissions import DIRECTOR, SignedInRequest, club_required, is_director
@@ -230,7 +230,7 @@ def member_merge_remove(request: HttpRequest, keep: Member) -> HttpResponse:
         raise Http404
     member_editable(request.user, keep)
     if not is_director(request.user, player.tournament):
-        raise PermissionDenied
+        raise PermissionDenied(EVENING_DIRECTORS_ONLY)
     name = player.name
     try:
         merge.evening_player_remove(player=player)

@@ -21,7 +21,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tournament.clubs.roles import AnyUser, directs_in_club, is_club_admin, may_edit_member
+from tournament.clubs.roles import (
+    AnyUser,
+    directs_in_club,
+    is_club_admin,
+    may_edit_member,
+    member_refusal,
+)
 from tournament.models import Competition, EveningRemoval, Member, Tournament
 from tournament.permissions import ADMIN, DIRECTOR, MarkedView, is_director
 
@@ -72,7 +78,7 @@ def member_required(view: Callable[..., HttpResponse]) -> MarkedView:
             return redirect_to_login(request.get_full_path())
         member = get_object_or_404(Member.objects.select_related("register"), pk=pk)
         if not directs_in_club(request.user, member.register):
-            raise PermissionDenied
+            raise PermissionDenied(member_refusal(request.user, member))
         return view(request, member, *args, **kwargs)
 
     return _marked(wrapper, DIRECTOR)
@@ -81,7 +87,7 @@ def member_required(view: Callable[..., HttpResponse]) -> MarkedView:
 def member_editable(user: AnyUser, member: Member) -> None:
     """Refuse (403) a change of ``member`` that ``user`` may not make."""
     if not may_edit_member(user, member):
-        raise PermissionDenied
+        raise PermissionDenied(member_refusal(user, member))
 
 
 def public_competition(slug: str) -> Competition:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament.clubs.roles import is_club_admin
+from tournament.clubs.roles import EVENING_DIRECTORS_ONLY, is_club_admin
 from tournament.errors import Refused, show_refused
 from tournament.models import Club, Competition, Member, Player, Tournament
 from tournament.permissions import ADMIN, DIRECTOR, SignedInRequest, club_required, is_director
@@ -68,7 +68,7 @@ def competition_list(request: HttpRequest, club: Club) -> HttpResponse:
     may_create = is_club_admin(request.user, club)
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and not may_create:
-        raise PermissionDenied
+        raise PermissionDenied(_("Only the club admins make a new competition."))
     if request.method == "POST" and form.is_valid():
         try:
             competition = services.competition_create(
@@ -319,7 +319,7 @@ def competition_questions(request: HttpRequest, competition: Competition) -> Htt
             tournament__competition_evenings__competition=competition,
         )
         if not is_director(request.user, player.tournament):
-            raise PermissionDenied
+            raise PermissionDenied(EVENING_DIRECTORS_ONLY)
         member = None
         if request.POST.get("member"):
             member = get_object_or_404(
