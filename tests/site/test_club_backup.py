@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -321,13 +323,20 @@ def test_the_commands_back_up_and_restore_a_club(two_clubs, tmp_path):
     call_command("backup_club", a["club"].slug, "-o", str(path), stdout=out)
     assert str(path) in out.getvalue()
     assert path.stat().st_mode & 0o777 == 0o600  # names and addresses: the owner's only
+    piped = io.BytesIO()
+    pipe = io.TextIOWrapper(piped)  # kept: closing it closes the bytes too
+    call_command("backup_club", a["club"].slug, "-o", "-", stdout=pipe, stderr=out)
+    assert zipfile.ZipFile(io.BytesIO(piped.getvalue())).namelist()[0] == "manifest.json"
 
     # A refused file makes no club.
     bad = tmp_path / "bad.zip"
     bad.write_bytes(b"no zip")
     with pytest.raises(CommandError, match="niets teruggezet"):
-        call_command("restore_club", str(bad), "--club", "elders", stderr=io.StringIO())
+        call_command(
+            "restore_club", str(bad), "--club", "elders", "--admin", "nieuw", stderr=io.StringIO()
+        )
     assert not Club.objects.filter(slug="elders").exists()
+    assert not User.objects.filter(username="nieuw").exists()
     # Into a club that has data: refused, before the file is even opened.
     with pytest.raises(CommandError):
         call_command("restore_club", str(path), "--club", a["club"].slug, stderr=io.StringIO())
@@ -341,11 +350,18 @@ def test_the_commands_back_up_and_restore_a_club(two_clubs, tmp_path):
     # does not say which is which.
     a["director"].username = "elders-leider"
     a["director"].save()
+    # A new club on a site of several clubs gets its first admin, or is not made.
+    with pytest.raises(CommandError, match="eerste clubbeheerder, --admin"):
+        call_command("restore_club", str(path), "--club", "elders")
+    assert not Club.objects.filter(slug="elders").exists()
     out = io.StringIO()
-    call_command("restore_club", str(path), "--club", "elders", stdout=out)
+    call_command("restore_club", str(path), "--club", "elders", "--admin", "nieuw", stdout=out)
     assert out.getvalue().strip().splitlines()[-1] == "elders"
     assert "Geen rol gegeven: a_admin, a_leider. Voeg ze opnieuw toe" in out.getvalue()
-    assert not ClubRole.objects.filter(club__slug="elders").exists()
+    password = re.search(r"wachtwoord:\s+(\S+)", out.getvalue())[1]
+    (role,) = ClubRole.objects.filter(club__slug="elders")
+    assert (role.user.username, role.role) == ("nieuw", ClubRole.Role.ADMIN)
+    assert role.user.check_password(password)
     club = Club.objects.get(slug="elders")
     assert club.name == "De Klaverbol"
     assert Tournament.objects.filter(club=club).count() == 3

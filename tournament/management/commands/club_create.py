@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -40,30 +41,45 @@ class Command(SiteCommand):
     def handle(self, *args: object, name: str, admin: str, **options: Any) -> None:
         if not name.strip():
             raise CommandError(_("--name is empty: give the club a name."))
-        try:
-            UnicodeUsernameValidator()(admin)
-        except ValidationError as error:
-            raise CommandError(f"--admin {admin!r}: {' '.join(error.messages)}") from None
-        users = get_user_model().objects
-        password = None
+        username_checked(admin)
         with transaction.atomic():
-            user = users.filter(username=admin).first()
-            if user is None:
-                password = generated_password()
-                user = users.create_user(username=admin, password=password)
+            user, password = admin_account(admin)
             try:
                 club = club_create(name=name, admin=user)
             except Refused as refused:
                 raise CommandError(refused.message) from None
         self.stdout.write(_("Club created: %(club)s.") % {"club": club})
-        if password is None:
-            self.stdout.write(
-                _("%(name)s is its club admin (an existing account: its password is unchanged).")
-                % {"name": admin}
-            )
-        else:
-            self.stdout.write(_("Its club admin can sign in with:"))
-            self.stdout.write("  " + _("username: %(name)s") % {"name": admin})
-            self.stdout.write("  " + _("password: %(password)s") % {"password": password})
-            self.stdout.write(_("This password is shown only once: write it down."))
+        admin_announce(self, admin, password)
         self.stdout.write(club.slug)
+
+
+def username_checked(admin: str) -> None:
+    """``--admin``'s username as Django checks it, or the command stops saying why."""
+    try:
+        UnicodeUsernameValidator()(admin)
+    except ValidationError as error:
+        raise CommandError(f"--admin {admin!r}: {' '.join(error.messages)}") from None
+
+
+def admin_account(admin: str) -> tuple[User, str | None]:
+    """The account named ``admin``, made with a generated password (returned) if there is none."""
+    users = get_user_model().objects
+    user = users.filter(username=admin).first()
+    if user is not None:
+        return user, None
+    password = generated_password()
+    return users.create_user(username=admin, password=password), password
+
+
+def admin_announce(command: BaseCommand, admin: str, password: str | None) -> None:
+    """Who the club's admin is; a new account's password, once."""
+    if password is None:
+        command.stdout.write(
+            _("%(name)s is its club admin (an existing account: its password is unchanged).")
+            % {"name": admin}
+        )
+        return
+    command.stdout.write(_("Its club admin can sign in with:"))
+    command.stdout.write("  " + _("username: %(name)s") % {"name": admin})
+    command.stdout.write("  " + _("password: %(password)s") % {"password": password})
+    command.stdout.write(_("This password is shown only once: write it down."))
