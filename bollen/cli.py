@@ -48,7 +48,7 @@ def help_text() -> str:
         (
             "serve [--bind HOST:PORT] [--threads N]",
             _(
-                "bring the database up to date and serve the site, as make run does "
+                "bring the database up to date and serve the site for the club room "
                 "(BIND chooses the address, default 0.0.0.0:8000)"
             ),
         ),

@@ -88,6 +88,15 @@ def serve_command() -> str:
     return "make run" if settings.CHECKOUT else "bollen serve"
 
 
+def settings_file() -> str:
+    """The settings file this site reads (``.env`` in a checkout, ``bollen.env`` in the data
+    folder, or ``ENV_FILE``), to name in advice; the environment when there is none."""
+    env_file = getattr(settings, "ENV_FILE", None)
+    if env_file is None:
+        return gettext("the environment")
+    return ".env" if settings.CHECKOUT else str(env_file)
+
+
 ID_MAX = 2**63 - 1  # the largest key either database holds
 
 

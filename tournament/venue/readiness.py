@@ -13,7 +13,7 @@ from django.db import DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.utils.translation import gettext as _
 
-from tournament.text import manage_command
+from tournament.text import manage_command, settings_file
 
 NO_KEY_MESSAGE = (
     "SECRET_KEY is not set. Set it in the environment or in .env (a long random string), or let "
@@ -108,14 +108,14 @@ def database_problem(alias: str = "default", *, migrations: bool = True) -> str 
     except DatabaseError as error:
         if connection.vendor == "sqlite":
             advice = _(
-                "Check DATABASE_URL (in .env or the environment) and that the file's folder "
+                "Check DATABASE_URL (in %(file)s or the environment) and that the file's folder "
                 "exists and may be written by this user, then start again."
-            )
+            ) % {"file": settings_file()}
         else:
             advice = _(
-                "Check DATABASE_URL (in .env or the environment: password, host, port, "
+                "Check DATABASE_URL (in %(file)s or the environment: password, host, port, "
                 "database name) and that PostgreSQL is running, then start again."
-            )
+            ) % {"file": settings_file()}
         return _("Bollen cannot reach its database: %(where)s. It answered: “%(reason)s”.") % {
             "where": where,
             "reason": _reason(error, password),
