@@ -225,7 +225,7 @@ def test_bind_is_read_plainly():
 @pytest.mark.django_db
 def test_a_site_whose_clubs_have_admins_gets_no_director_that_sees_every_club():
     _command("club_create", "--name", "Klaverbol", "--admin", "anna")
-    with pytest.raises(CommandError, match="Klaverbol.*club_create --name NAME --admin"):
+    with pytest.raises(CommandError, match=r"Klaverbol.*club_create --name NAME --admin"):
         call_command("ensure_director", stdout=io.StringIO())
     with pytest.raises(CommandError, match="changepassword USERNAME"):
         call_command("ensure_director", "--new-password", "--username", "baas")
