@@ -65,6 +65,8 @@ def test_a_club_invitation_is_mailed(director_client, tournament, mailbox):
         mailbox.text(mail)
     )
     assert mailbox.link(mail) == shown_link(page)
+    club_page = director_client.get(reverse("club_page")).content.decode()
+    assert "gemaild naar nieuw@club.example" in club_page  # the open invitations say to whom
     # The join page offers the address the mail went to, for the new account's password resets;
     # once used, the invitation keeps no address.
     path = urlsplit(mailbox.link(mail)).path
