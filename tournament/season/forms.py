@@ -150,7 +150,7 @@ class CheckInForm(forms.Form):
         },
     )
     members = MembersField(
-        label=_("Members here tonight"),
+        label=_("Here tonight: members and guests"),
         queryset=Member.objects.none(),  # the club's register: __init__
         required=False,
         widget=forms.CheckboxSelectMultiple,
