@@ -25,3 +25,7 @@ access_log_format = (
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
+
+# No control socket (gunicorn's "gunicornc"): nothing here uses it, and under systemd its
+# default folder in the home directory is not writable, which only adds a warning at start.
+control_socket_disable = True
