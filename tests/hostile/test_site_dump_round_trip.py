@@ -135,8 +135,18 @@ def test_the_whole_site_restores_from_pg_dump_with_the_same_pages(cluster, tmp_p
     manage = (sys.executable, str(ROOT / "manage.py"))
     club_zip = tmp_path / "klaverbol.zip"
     _run(*manage, "backup_club", "klaverbol", "-o", str(club_zip), env=env)
-    restored = _run(*manage, "restore_club", str(club_zip), "--club", "klaverbol-kopie", env=env)
+    restored = _run(
+        *manage,
+        "restore_club",
+        str(club_zip),
+        "--club",
+        "klaverbol-kopie",
+        "--admin",
+        "kopie",
+        env=env,
+    )
     assert "(toernooien: 3, competities: 1, leden: 9)" in restored, restored
+    assert "gebruikersnaam: kopie" in restored, restored  # its first club admin, made here
     assert restored.strip().splitlines()[-1] == "klaverbol-kopie"
     assert all(page.startswith("200\n") for page in before.values()), [
         url for url, page in before.items() if not page.startswith("200\n")
