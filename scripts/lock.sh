@@ -31,6 +31,10 @@ compile() {
     pyproject.toml requirements/build.in --extra postgres --extra server \
     ${options[@]+"${options[@]}"} "$@" -o "$tools/new.txt"
   # Unchanged: the file keeps its time, so scripts/bootstrap.sh does not install again.
+  # WeasyPrint asks for fonttools[woff]: pip 23 (Debian's, the virtualenv's) in hash mode
+  # takes that as a second, unpinned requirement and picks the newest fonttools it can see,
+  # unless the pin names the extra too.
+  sed -i 's/^fonttools==/fonttools[woff]==/' "$tools/new.txt"
   if [ -f "$out" ] && cmp -s "$tools/new.txt" "$out"; then rm "$tools/new.txt"; else mv "$tools/new.txt" "$out"; fi
 }
 compile requirements/site.txt
