@@ -18,6 +18,7 @@ from tournament.adapter import load_table_sheets
 from tournament.models import Player, Round, Tournament
 from tournament.names import name_initial, name_sort_key
 from tournament.printing.form import DEALER_MARK, FormGeometry, grid_image
+from tournament.printing.sheet_layout import MARKS, Mark
 from tournament.sheets.confirmations import tournament_counts_every_sheet
 from tournament.standings.prizes import standings_prizes
 from tournament.standings.selectors import StandingsState, tournament_standings
@@ -81,6 +82,12 @@ class PrintedSheet:
         return grid_image(
             self.n_seats, dealers=self.dealers_known, first_dealer=self.first_dealer or 0
         )
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """The alignment marks of a sheet a photo can be read from: a seated table's, whose QR
+        code tells which table it is (a blank sheet has none)."""
+        return MARKS if self.qr else ()
 
     @property
     def dealer_mark(self) -> str:
