@@ -23,7 +23,7 @@ DPI = PX_PER_MM * 25.4
 
 
 @pytest.fixture(scope="module", params=list(Tournament.FirstDealerRule))
-def printed(request, django_db_blocker, tmp_path_factory):
+def printed(request, django_db_setup, django_db_blocker, tmp_path_factory):
     """Round 2 of a tournament at tables of 5 and 4, printed once for the module: with the
     dealers' boxes marked, and with a line for the dealers that the table draws."""
     with django_db_blocker.unblock():
