@@ -72,9 +72,11 @@ urlpatterns = [
     path(TOURNAMENT + "team/", include("tournament.team.urls")),
     path(TOURNAMENT + "print/", include("tournament.printing.urls")),
     path(TOURNAMENT, include("tournament.share.urls")),
+    path(TOURNAMENT, include("tournament.sheet_photos.urls")),
     # Without an account: joining the team, a table's private link, the public pages.
     path("join/<slug:token>/", team_views.team_join_view, name="team_join"),
     path("s/<slug:token>/", table_views.table_entry, name="table_entry"),
+    path("s/<slug:token>/", include("tournament.sheet_photos.urls_table")),
     path(
         "s/<slug:token>/first-dealer/",
         first_dealer_views.table_entry_first_dealer,

@@ -32,6 +32,7 @@ from playwright.sync_api import expect
 from scoring.deals import bidding_order, deal_spec
 from tests.browser import w3c
 from tests.factories import played_tournament
+from tests.sheet_photos.fake_reader import photo_waiting
 from tournament.adapter import table_sheet
 from tournament.clubs.services import club_sole
 from tournament.models import (
@@ -216,6 +217,14 @@ def _finished(tournament, director) -> dict:
     Tournament.objects.filter(pk=finished.pk).update(rounds_planned=2, prize_last_place=True)
     tournament_finish(tournament=Tournament.objects.get(pk=finished.pk), by_user=director)
     return {"finished": finished.slug}
+
+
+def _photo_waiting(tournament, director) -> dict:
+    """A photo of round 2, table 2's sheet (the table link's) waiting to be checked, two
+    boxes pointed out."""
+    table = tournament.rounds.get(number=2).tables.get(number=2)
+    photo_waiting(table, uncertain=[(4, 1, "bid"), (6, 0, "tricks")], by=director)
+    return {}
 
 
 def _closed_round(tournament, director) -> dict:
@@ -508,6 +517,13 @@ PAGES: dict[str, Case] = {
     "error_404": Case("director", lambda site: "/t/no-such-tournament/", status=404),
     "sheet": Case("director", _t("sheet_edit", 2, 2)),
     "sheet_history": Case("director", _t("sheet_history", 2, 2)),
+    "round_photos": Case("director", _t("round_photos", 2), prepare=_photo_waiting),
+    "sheet_photo": Case(
+        "director", _t("sheet_edit", 2, 2), prepare=_photo_waiting, sizes=(*BOTH, "phone")
+    ),
+    "table_entry_photo": Case(
+        "anonymous", _u("table_entry", "table_token"), prepare=_photo_waiting, sizes=PHONES
+    ),
     "sheet_confirm": Case("director", _t("sheet_confirm", 1, 1)),
     "sheet_retype": Case("director", _t("sheet_retype", 1, 1)),
     "table_link": Case("director", _t("table_link", 2, 2)),

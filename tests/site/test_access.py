@@ -23,6 +23,7 @@ from tournament.models import (
     EveningRemoval,
     Member,
     Round,
+    SheetPhoto,
     SheetVersion,
     Table,
     Tournament,
@@ -144,6 +145,10 @@ RULES: dict[str, dict[str, str]] = {
     "standings": TEAM,
     "standings_download": DIRECTOR_ONLY,
     "sheet_edit": TEAM,
+    # Photos of score sheets: the round page's upload and the kept photos, for the team.
+    "round_photos": TEAM,
+    "sheet_photo_page": TEAM,
+    "sheet_photo_original": TEAM,
     "sheet_history": TEAM,
     "sheet_version_restore": TEAM_POST,
     "print_index": DIRECTOR_ONLY,
@@ -203,6 +208,9 @@ RULES: dict[str, dict[str, str]] = {
     # (the signed-in ones) or a made-up one (anonymous, public). Only a working link opens.
     "table_entry": {**dict.fromkeys(ROLES, MISSING), "table_link": OK, "other_table_link": OK},
     "table_entry_first_dealer": dict.fromkeys(ROLES, POST_ONLY),
+    "table_entry_photos": dict.fromkeys(ROLES, POST_ONLY),
+    # The photo waiting on table 1's sheet: through table 1's link only.
+    "table_entry_photo_page": {**dict.fromkeys(ROLES, MISSING), "table_link": OK},
     "public_home": PUBLIC,
     "public_standings": PUBLIC,
     "public_screen": PUBLIC,
@@ -321,6 +329,15 @@ def _club(name: str, slug: str, django_user_model, prefix: str) -> dict:
         "table_link": table_link_issue(table=first_table, by_user=people["director"]).token,
         "other_table_link": table_link_issue(table=second, by_user=people["director"]).token,
     }
+    photo = SheetPhoto.objects.create(  # a photo of table 1's sheet, waiting to be checked
+        table=first_table,
+        uploaded_by=people["director"],
+        via=SheetPhoto.Via.ROUND_PAGE,
+        photo=b"\xff\xd8 photo",
+        page=b"\xff\xd8 page",
+        px_per_mm=4.0,
+        reading={"deals": [], "uncertain": [], "boxes": {}},
+    )
     invitation = team_invitation_create(
         tournament=tournament, role="scorer", by_user=people["director"]
     )
@@ -351,6 +368,7 @@ def _club(name: str, slug: str, django_user_model, prefix: str) -> dict:
         "people": people,
         "tournament": tournament,
         "links": links,
+        "photo": photo,
         "invitation": invitation,
         "club_invitation": club_invitation,
         "competition": competition,
@@ -444,6 +462,8 @@ def _pk_for(name: str, site) -> int:
         return site["evening"].pk
     if name == "evening_put_back":
         return site["removal"].pk
+    if name in ("sheet_photo_page", "sheet_photo_original", "table_entry_photo_page"):
+        return site["photo"].pk
     if name == "sheet_version_restore":
         version = SheetVersion.objects.filter(table__round__tournament=tournament).first()
         assert version is not None, "the fixture tournament needs a stored sheet version"

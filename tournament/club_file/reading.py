@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings as django_settings
@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _
 
+from tournament.club_file.photos import KeptPhoto, photos_read
 from tournament.club_file.unpacking import (
     MAX_FILES,
     SMALL_MAX_BYTES,
@@ -60,6 +61,7 @@ class ClubBackup:
     tournaments: dict[str, dict[str, Any]]
     competitions: dict[str, dict[str, Any]]
     evenings: dict[str, list[tuple[int, str]]]
+    photos: dict[str, list[KeptPhoto]] = field(default_factory=dict)
 
 
 def _read_json(archive: UnpackedZip, name: str, limit: int, problems: Problems) -> Any:
@@ -365,6 +367,7 @@ def club_backup_read(data: bytes) -> ClubBackup:
             continue
         _evenings(document, name, evenings, tournaments, problems)
         competitions[slug] = document
+    photos = photos_read(archive, manifest.get("photos"), tournaments, problems, listed)
     for name in sorted(names - listed):
         problems.add(name, _("The file is not listed in manifest.json."))
     if problems.items:
@@ -374,4 +377,5 @@ def club_backup_read(data: bytes) -> ClubBackup:
         tournaments=tournaments,
         competitions=competitions,
         evenings=competition_evenings,
+        photos=photos,
     )

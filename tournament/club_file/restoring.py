@@ -17,6 +17,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.club_file.photos import photos_restore
 from tournament.club_file.reading import ClubBackup, club_backup_read
 from tournament.club_file.writing import CLUB_SKIPPED, LOG_SKIPPED, MEMBER_SKIPPED
 from tournament.errors import Refused
@@ -277,6 +278,8 @@ def club_restore(*, backup: ClubBackup, club: Club, by_user: User | None = None)
         slug: _tournament(club, slug, document, by_pk, notes)
         for slug, document in backup.tournaments.items()
     }
+    for slug, photos in backup.photos.items():
+        photos_restore(club, tournaments[slug], photos, notes)
     competitions = {}
     for slug, document in backup.competitions.items():
         evenings = {number: tournaments[t] for number, t in backup.evenings[slug]}

@@ -7,7 +7,8 @@
 - ``tournaments/<slug>.json``: every tournament of the club as its backup writes it
   (``tournament_export``, with the site's records in ``settings["x-site"]``);
 - ``competitions/<slug>.json``: every competition as its competition file
-  (``competition_export``).
+  (``competition_export``);
+- ``photos/<slug>/``: the photos of the tournament's paper score sheets (``photos``).
 
 A tournament that is an evening of a competition is written once, in ``tournaments/``; the
 competition file holds it too (it is a whole competition file, importable on its own), and the
@@ -29,6 +30,7 @@ from typing import Any
 from django.db import connection, models, transaction
 from django.utils import timezone
 
+from tournament.club_file.photos import photo_slugs, photos_write
 from tournament.models import (
     Club,
     ClubLogEntry,
@@ -145,6 +147,7 @@ def _zip(club: Club) -> bytes:
         .values_list("competition_id", "number", "tournament__slug")
     ):
         evenings.setdefault(competition_id, []).append({"number": number, "tournament": slug})
+    with_photos = photo_slugs(tournaments)
     manifest = {
         "format": MANIFEST_FORMAT,
         "version": VERSION,
@@ -154,6 +157,7 @@ def _zip(club: Club) -> bytes:
         "competitions": [
             {"slug": c.slug, "evenings": evenings.get(c.pk, [])} for c in competitions
         ],
+        "photos": with_photos,
     }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -162,6 +166,8 @@ def _zip(club: Club) -> bytes:
         for tournament in tournaments:
             document = tournament_export(tournament=tournament)
             archive.writestr(f"{TOURNAMENTS}/{tournament.slug}.json", _json(document))
+            if tournament.slug in with_photos:
+                photos_write(archive, tournament)
         for competition in competitions:
             document = competition_export(competition=competition)
             archive.writestr(f"{COMPETITIONS}/{competition.slug}.json", _json(document))

@@ -7,6 +7,7 @@ history; the models sit in modules by what they hold and are all importable from
 """
 
 from tournament.models.clubs import Club, ClubAddressChange, ClubLogEntry, ClubRole
+from tournament.models.photos import SheetPhoto
 from tournament.models.rounds import SEATING_EDITABLE_STATES, Round, Seat, Table
 from tournament.models.season import (
     Competition,
@@ -55,6 +56,7 @@ __all__ = [
     "Seat",
     "SheetConfirmation",
     "SheetDraft",
+    "SheetPhoto",
     "SheetScore",
     "SheetVersion",
     "Table",

@@ -9,10 +9,15 @@ from django.utils.translation import gettext_lazy as _
 
 
 class CostlyWork(models.Model):
-    """One costly job started: an uploaded file read and stored, by ``user`` for ``club``. The
-    site counts these per account and per club within a window; rows older than it go as new
-    ones come. (A table, not the cache: a full cache throws out old entries, and with them the
-    count.)"""
+    """One costly job started: an uploaded file read and stored, or a photo of a score sheet
+    read (``kind``), by ``user`` (or through a table's ``link``) for ``club``. The site counts
+    these per account (per link) and per club within a window, each kind against its own
+    limits; rows older than it go as new ones come. (A table, not the cache: a full cache
+    throws out old entries, and with them the count.)"""
+
+    class Kind(models.TextChoices):
+        FILE = "file", _("file")
+        PHOTO = "photo", _("photo of a score sheet")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -27,6 +32,16 @@ class CostlyWork(models.Model):
         null=True,
         related_name="+",
         verbose_name=_("club"),
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.FILE)
+    # A table's link has no account: its photos are counted per link.
+    link = models.ForeignKey(
+        "tournament.TableLink",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("table link"),
     )
     started_at = models.DateTimeField(_("started at"), default=timezone.now, db_index=True)
 

@@ -7,11 +7,13 @@ NumPy and OpenCV only (no Django): a photo in, a straightened page or a reason o
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 import zxingcpp
+from PIL import Image
 
 from tournament.printing.sheet_layout import MARKS, PAGE_HEIGHT, PAGE_WIDTH, QR_RECT
 
@@ -58,7 +60,17 @@ class Page:
 
 
 def decode_photo(data: bytes) -> np.ndarray:
-    """The photo as a grey image (JPEG, PNG, WebP, TIFF, BMP: what OpenCV reads)."""
+    """The photo as a grey image (JPEG, PNG, WebP, TIFF, BMP: what OpenCV reads). Its size is
+    read from its header first: a small file may claim a billion pixels."""
+    try:
+        with Image.open(io.BytesIO(data)) as header:
+            width, height = header.size
+    except Image.DecompressionBombError as exc:
+        raise PageProblem("too_large") from exc
+    except (OSError, ValueError) as exc:
+        raise PageProblem("not_an_image") from exc
+    if width * height > MAX_PIXELS:
+        raise PageProblem("too_large")
     array = np.frombuffer(data, dtype=np.uint8)
     try:
         image = cv2.imdecode(array, cv2.IMREAD_GRAYSCALE)
@@ -66,8 +78,6 @@ def decode_photo(data: bytes) -> np.ndarray:
         raise PageProblem("not_an_image") from exc
     if image is None or image.size == 0:
         raise PageProblem("not_an_image")
-    if image.size > MAX_PIXELS:
-        raise PageProblem("too_large")
     return image
 
 

@@ -7,6 +7,7 @@ chosen by the rules (``scoring.reading``), and which boxes a person must look at
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from dataclasses import dataclass, field
@@ -31,6 +32,8 @@ BOX_MARGIN_MM = 1.0
 digit may cross its box's line."""
 PAGE_QUALITY = 80
 """The straightened page is kept as a JPEG of this quality, beside the grid for checking."""
+
+logger = logging.getLogger(__name__)
 
 TOKEN = re.compile(r"/s/([A-Za-z0-9_-]+)/?(?:[?#].*)?$")
 """A table link's address as the sheet's QR code has it (``table_entry``)."""
@@ -181,6 +184,11 @@ def read_sheet_photo(tournament: Tournament, data: bytes) -> SheetPhotoReading |
         page = find_page(data)
     except PageProblem as problem:
         return PhotoProblem(page_problem_message(problem.code))
+    except (cv2.error, ValueError, MemoryError):
+        # A file OpenCV chokes on (a damaged or hostile image): a problem with this photo,
+        # told as such, never the server's error.
+        logger.warning("A photo could not be decoded", exc_info=True)
+        return PhotoProblem(page_problem_message("not_an_image"))
     table = _table_of(page, tournament)
     if isinstance(table, PhotoProblem):
         return table

@@ -248,6 +248,7 @@ class Sender(TypedDict, total=False):
     ip: str | None
     hold: bool
     draft_seen: str | None
+    photo_id: int | None
 
 
 class SheetForm(forms.Form):

@@ -37,6 +37,12 @@ def wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "XMLHttpRequest"
 
 
+def _photo_id(request: HttpRequest) -> int | None:
+    """The waiting photo the page showed (its hidden ``photo`` field), if any."""
+    value = request.POST.get("photo", "")
+    return int(value) if value.isdigit() and len(value) < 12 else None
+
+
 class SheetPage:
     """A page that shows a table's sheet and takes it back, whoever sends it: the steps every
     such page shares. A subclass says where the page is, how a sheet is saved there and how
@@ -89,6 +95,7 @@ class SheetPage:
                 ip=request.META.get("REMOTE_ADDR"),
                 hold=wants_json(request),
                 draft_seen=request.POST.get("draft_seen") if wants_json(request) else None,
+                photo_id=_photo_id(request),
             )
             try:
                 saved = self.save(submission)

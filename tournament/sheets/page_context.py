@@ -23,6 +23,7 @@ from tournament.sheets.forms import SheetForm
 from tournament.sheets.grid import sheet_grid
 from tournament.sheets.held import held_payload, status_text
 from tournament.sheets.phone import phone_done_message, phone_sheet_config
+from tournament.sheets.photo_context import photo_context
 from tournament.sheets.submission import SheetConflict
 from tournament.sheets.summary_heads import summary_heads
 from tournament.sheets.table_page import TablePage
@@ -121,10 +122,12 @@ def sheet_context(
     conflict: SheetConflict | None = None,
     mode: str = "edit",
     accounts: bool = True,
+    photo_url: str = "",
 ) -> dict[str, Any]:
     """What ``sheets/_sheet.html`` draws: the grid, the scores, the problems and the script's
     settings. ``mode``: ``edit`` (saving as you type), ``readonly`` (looking it over) or
-    ``retype`` (a blank grid sent as a plain form, to be compared)."""
+    ``retype`` (a blank grid sent as a plain form, to be compared). ``photo_url``: where the
+    page's waiting photo is shown from (its straightened page), when one waits."""
     shows_stored = not form.is_bound and mode != "retype"
     result = sheet.result if shows_stored else None
     columns, rows = sheet_grid(form, result, first_dealer=sheet.first_dealer)
@@ -142,10 +145,14 @@ def sheet_context(
     )
     config["plain"] = mode == "retype"
     held = None
-    if shows_stored and mode == "edit" and sheet.draft is not None:
+    if shows_stored and mode == "edit" and sheet.draft is not None and sheet.draft.held:
         held = held_payload(sheet.draft, sheet.players)
         config["held"] = held
         config["statusText"] = status_text(sheet.draft.counted, held, sheet.version)
+    photo = None
+    if shows_stored and mode == "edit" and sheet.photo is not None and photo_url:
+        photo = photo_context(sheet, form, photo_url)
+        config["photo"] = photo["config"]
     if shows_stored and mode == "edit":
         config["draftSeen"] = sheet_draft_token(sheet.table)
     return {
@@ -179,6 +186,7 @@ def sheet_context(
             may_change=accounts or tournament.first_dealer_rule == Tournament.FirstDealerRule.DRAWN,
         ),
         "held": held,
+        "photo": photo,
         # The same boxes a row per deal (the read-only summary on a phone: sheets/_summary.html).
         "by_deal": [
             {"column": column, "cells": [row.cells[index] for row in rows]}

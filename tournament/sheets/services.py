@@ -58,6 +58,7 @@ from tournament.sheets.drafts import (
 )
 from tournament.sheets.first_dealer import sheet_first_dealer_check
 from tournament.sheets.locks import sheet_locked
+from tournament.sheets.photo_input import sheet_photo_link
 from tournament.sheets.selectors import sheet_latest_version, table_seat_ids, version_number
 from tournament.sheets.submission import (
     SheetConflict,
@@ -107,6 +108,8 @@ def sheet_record_locked(*, table: Table, submission: SheetSubmission) -> SheetSa
     wanted = _merged_with_saves_since(table, submission, sent, stored)
     counted, split, result, held_by = _judged(table, submission, wanted, stored)
     if counted == stored.content:
+        if split is None or not split.held:  # the photo's reading is the sheet as it stands
+            sheet_photo_link(table=table, photo_id=submission.photo_id, version=stored.latest)
         return SheetSaved(
             stored.number,
             created=False,
@@ -286,13 +289,14 @@ def _version_store(
         as_sent = {"cells": sent_cells, "penalties": sent_penalties}
         if held_by:  # another device's held input came in: who typed it
             as_sent["held_by"] = held_by
-    SheetVersion.objects.create(
+    version = SheetVersion.objects.create(
         number=number,
         cells=cells,
         penalties=penalties,
         submitted=as_sent,
         **_record(table, submission),
     )
+    sheet_photo_link(table=table, photo_id=submission.photo_id, version=version)
     after = counted.sheet(first_dealer=stored.sheet.first_dealer)
     if result is None:  # counted from a submission that broke a rule: checked here, once
         _problems, result = check_and_score(after)

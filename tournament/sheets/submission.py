@@ -133,6 +133,9 @@ class SheetSubmission:
     # The table's draft as the sending page showed it (``sheet_draft_token``; "" for none), on
     # ``hold`` saves: a draft saved since by another device keeps the boxes this save leaves.
     draft_seen: str | None = None
+    # The table's waiting photo the sending page showed (``photo_input``): the save that counts
+    # the page keeps the photo with its version.
+    photo_id: int | None = None
 
     def __post_init__(self) -> None:
         # Kept as values: a save that starts again on new seats reads them a second time.

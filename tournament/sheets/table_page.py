@@ -12,11 +12,12 @@ from django.shortcuts import get_object_or_404
 from scoring.errors import Problem
 from scoring.sheet import SheetResult
 from tournament.adapter import TableSheet, table_sheet
-from tournament.models import Table, Tournament
+from tournament.models import SheetPhoto, Table, Tournament
 from tournament.sheets.content import SheetContent, SheetSplit, sheet_split
 from tournament.sheets.drafts import sheet_draft_content
 from tournament.sheets.first_dealer import first_dealer_needed
 from tournament.sheets.forms import SheetForm
+from tournament.sheets.photo_input import photo_over, sheet_waiting_photo
 from tournament.sheets.selectors import sheet_version_number
 
 
@@ -64,15 +65,23 @@ class TablePage:
         return None if self.first_dealer_needed else self.stored.sheet.first_dealer
 
     @cached_property
+    def photo(self) -> SheetPhoto | None:
+        """The table's photo whose reading waits to be checked (``sheets.photo_input``)."""
+        return sheet_waiting_photo(self.table)
+
+    @cached_property
     def draft(self) -> SheetSplit | None:
-        """The table's input that is not counted (held back at its last save), as the split of
-        the sheet typed; ``None`` when everything typed is counted."""
+        """The table's input that is not counted (held back at its last save, and the reading
+        of a photo waiting to be checked), as the split of the sheet typed; ``None`` when
+        everything typed is counted and no photo waits."""
         counted = SheetContent.of_sheet(self.stored.sheet)
         typed = sheet_draft_content(self.table, counted)
+        if self.photo is not None:
+            typed = photo_over(typed or counted, self.photo.reading)
         if typed is None:
             return None
         split = sheet_split(counted, typed, first_dealer=self.stored.sheet.first_dealer)
-        return split if split.held else None
+        return split if split.held or self.photo is not None else None
 
     def form(self, *, draft: bool = True) -> SheetForm:
         """The sheet's form as the page opens it: the stored sheet, with the input that is not

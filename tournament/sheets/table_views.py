@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
@@ -103,9 +104,13 @@ class TableSheetPage(SheetPage):
             conflict=conflict,
             mode="readonly" if confirmation is not None or closed else "edit",
             accounts=False,
+            photo_url=reverse("table_entry_photo_page", args=[self.link.token, self.sheet.photo.pk])
+            if self.sheet.photo is not None
+            else "",
         )
         context["confirmation"] = confirmation
         context["round_closed"] = closed
+        context["token"] = self.link.token
         return render(self.request, "table/table_entry.html", context, status=status)
 
 

@@ -19,6 +19,7 @@ from tournament.sheets.conflict_context import EMPTY, describe_change
 from tournament.sheets.forms import RestoreForm, SheetForm
 from tournament.sheets.page import SheetPage
 from tournament.sheets.page_context import sheet_context
+from tournament.sheets.photo_rows import table_photo_rows
 from tournament.sheets.selectors import sheet_history_entries
 from tournament.sheets.services import sheet_record, sheet_restore
 from tournament.sheets.submission import SheetConflict, SheetProblems, SheetSaved, SheetSubmission
@@ -61,6 +62,9 @@ class DirectorSheetPage(SheetPage):
             conflict=conflict,
             # A draft round's seats may still change: its sheets open once it is published.
             mode="readonly" if tournament.finished or not sheet.table.round.published else "edit",
+            photo_url=reverse("sheet_photo_page", args=[tournament.slug, sheet.photo.pk])
+            if sheet.photo is not None
+            else "",
         )
         context.update(
             {
@@ -112,6 +116,8 @@ def sheet_history(
             "round": sheet.table.round,
             "rows": rows,
             "version": sheet.version,
+            # The photos of the paper sheet, each with the version it ended up in: for a dispute.
+            "photos": table_photo_rows(sheet.table),
         },
     )
 

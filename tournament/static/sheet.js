@@ -258,6 +258,8 @@
 
   function readyToAutosave() {
     if (state.conflict || state.blocked || state.refused) return false;
+    // A photo's reading waits to be checked (static/sheet_photo.js): only the Save button counts it.
+    if (config.photo && !state.photoDone) return false;
     for (const spec of config.deals) {
       let bids = 0;
       let tricks = 0;
@@ -397,6 +399,7 @@
       const sent = sentValues(submission);
       state.acked = data.version;
       state.draftSeen = data.draft_seen || "";
+      if (config.photo) state.photoDone = true;  // the save kept the photo with its version
       state.inflight = null;
       state.held = data.held.length > 0 || data.held_penalties.length > 0;
       // Until the next change: sending the same again gives the same answer.
@@ -693,6 +696,7 @@
   let pollTag = null;
   function idle() {
     return !state.dirty && !state.inflight && !state.sending && !state.conflict && !state.refused
+      && !(config.photo && !state.photoDone)  // the photo's reading stays in the boxes
       && document.visibilityState === "visible" && navigator.onLine !== false;
   }
   function schedulePoll() {
@@ -771,6 +775,7 @@
       setSync("held", config.statusText);
       announce("problems");
     }
+    if (config.photo) setSync("held", config.photo.messages.waiting);
   }
 
   // On a phone the grid scrolls sideways: start at the first deal that is not finished.

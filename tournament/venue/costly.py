@@ -19,6 +19,13 @@ at once took the tables' saves from 50 ms to seconds. So:
 
 ``costly(user, work)`` runs ``work()`` so and returns what it returns; it raises ``Refused``
 before anything is read when the work may not start.
+
+Photos of score sheets (``kind=CostlyWork.Kind.PHOTO``) are counted apart, against their own
+limits (``COSTLY_PHOTOS_PER_ACCOUNT``, ``COSTLY_PHOTOS_PER_CLUB``, and per table link
+``COSTLY_PHOTOS_PER_LINK``, since a link has no account): a round's photos are many small jobs
+where a file is one large one, and reading them must not use up the imports. A photo waits a
+few seconds for the machine's slot (``COSTLY_PHOTO_WAIT_SECONDS``) rather than being refused at
+once: a director sends a round's photos one after the other, each read in a second or two.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import hashlib
 import os
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,7 +48,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Refused
-from tournament.models import Club, CostlyWork
+from tournament.models import Club, CostlyWork, TableLink
 
 fcntl: Any
 try:
@@ -52,6 +60,10 @@ DEFAULT_PER_ACCOUNT = 20
 DEFAULT_PER_CLUB = 60
 DEFAULT_WINDOW_SECONDS = 600
 DEFAULT_NICE = 10
+DEFAULT_PHOTOS_PER_ACCOUNT = 120
+DEFAULT_PHOTOS_PER_CLUB = 300
+DEFAULT_PHOTOS_PER_LINK = 10
+DEFAULT_PHOTO_WAIT_SECONDS = 8.0
 T = TypeVar("T")
 
 
@@ -77,6 +89,24 @@ class CostlyRefusal(models.TextChoices):
             "the next one. Nothing of this file was stored."
         ),
     )
+    PHOTOS_TOO_OFTEN = (
+        "costly_photos_too_often",
+        _(
+            "Many photos were read for you (or this table) in the last few minutes; wait a few "
+            "minutes before the next one. Nothing of this photo was stored."
+        ),
+    )
+    CLUB_PHOTOS_TOO_OFTEN = (
+        "costly_club_photos_too_often",
+        _(
+            "Your club has had many photos read in the last few minutes; wait a few minutes "
+            "before the next one. Nothing of this photo was stored."
+        ),
+    )
+
+
+def _setting(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
 
 
 def _lock_path() -> Path:
@@ -86,42 +116,81 @@ def _lock_path() -> Path:
     return Path(tempfile.gettempdir()) / f"bollen-costly-{digest}.lock"
 
 
-def _count_started(user: User | AnonymousUser, club: Club | None) -> None:
-    """Count one more costly job for ``user`` and ``club`` in this window; refuse (and count
-    nothing) above the limits."""
-    window = int(getattr(settings, "COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS))
-    per_account = int(getattr(settings, "COSTLY_PER_ACCOUNT", DEFAULT_PER_ACCOUNT))
-    per_club = int(getattr(settings, "COSTLY_PER_CLUB", DEFAULT_PER_CLUB))
+def _count_started(
+    user: User | AnonymousUser,
+    club: Club | None,
+    kind: str = CostlyWork.Kind.FILE,
+    link: TableLink | None = None,
+) -> None:
+    """Count one more costly job of ``kind`` for ``user`` (or ``link``) and ``club`` in this
+    window; refuse (and count nothing) above the limits."""
+    window = _setting("COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS)
+    photo = kind == CostlyWork.Kind.PHOTO
+    if photo:
+        per_account = _setting("COSTLY_PHOTOS_PER_ACCOUNT", DEFAULT_PHOTOS_PER_ACCOUNT)
+        per_club = _setting("COSTLY_PHOTOS_PER_CLUB", DEFAULT_PHOTOS_PER_CLUB)
+        too_often, club_too_often = (
+            CostlyRefusal.PHOTOS_TOO_OFTEN,
+            CostlyRefusal.CLUB_PHOTOS_TOO_OFTEN,
+        )
+    else:
+        per_account = _setting("COSTLY_PER_ACCOUNT", DEFAULT_PER_ACCOUNT)
+        per_club = _setting("COSTLY_PER_CLUB", DEFAULT_PER_CLUB)
+        too_often, club_too_often = CostlyRefusal.TOO_OFTEN, CostlyRefusal.CLUB_TOO_OFTEN
     since = timezone.now() - datetime.timedelta(seconds=window)
     CostlyWork.objects.filter(started_at__lt=since).delete()
     account = user if user.is_authenticated else None
-    recent = CostlyWork.objects.filter(started_at__gte=since)
-    if recent.filter(user=account).count() >= per_account:
-        raise Refused.because(CostlyRefusal.TOO_OFTEN)
+    recent = CostlyWork.objects.filter(started_at__gte=since, kind=kind)
+    if account is None and link is not None:  # a table's link: counted per link
+        mine = recent.filter(link=link)
+        per_account = _setting("COSTLY_PHOTOS_PER_LINK", DEFAULT_PHOTOS_PER_LINK)
+    else:
+        mine = recent.filter(user=account)
+    if mine.count() >= per_account:
+        raise Refused.because(too_often)
     if club is not None and recent.filter(club=club).count() >= per_club:
-        raise Refused.because(CostlyRefusal.CLUB_TOO_OFTEN)
-    CostlyWork.objects.create(user=account, club=club)
+        raise Refused.because(club_too_often)
+    CostlyWork.objects.create(user=account, club=club, kind=kind, link=link)
+
+
+def _locked(handle: Any, wait: float) -> bool:
+    """Take the machine's lock on ``handle``, trying for up to ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
 
 
 @contextmanager
 def _slot(
-    user: User | AnonymousUser, club: Club | None = None, *, counted: bool = True
+    user: User | AnonymousUser,
+    club: Club | None = None,
+    *,
+    counted: bool = True,
+    kind: str = CostlyWork.Kind.FILE,
+    link: TableLink | None = None,
 ) -> Iterator[None]:
     """This machine's one costly job, counted for ``user`` and ``club`` (unless not
     ``counted``); refused (with nothing done) when another runs or they did too many lately."""
     if fcntl is None:
         if counted:
-            _count_started(user, club)
+            _count_started(user, club, kind, link)
         yield
         return
+    wait = 0.0
+    if kind == CostlyWork.Kind.PHOTO:
+        wait = float(getattr(settings, "COSTLY_PHOTO_WAIT_SECONDS", DEFAULT_PHOTO_WAIT_SECONDS))
     with _lock_path().open("a") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise Refused.because(CostlyRefusal.BUSY) from None
+        if not _locked(handle, wait):
+            raise Refused.because(CostlyRefusal.BUSY)
         try:
             if counted:
-                _count_started(user, club)
+                _count_started(user, club, kind, link)
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
@@ -157,13 +226,17 @@ def costly(
     *,
     club: Club | None = None,
     counted: bool = True,
+    kind: str = CostlyWork.Kind.FILE,
+    link: TableLink | None = None,
 ) -> T:
     """Run ``work()`` as this machine's one costly job, counted for ``user`` and the ``club``
     it is for, at a lower CPU priority; ``Refused`` (nothing done) when it may not start now.
     A job that stores nothing (a preview, rolled back) is not ``counted``: looking at it again
-    must not use up the imports an account or a club may start; it still waits its turn."""
+    must not use up the imports an account or a club may start; it still waits its turn.
+    ``kind``: what is counted against which limits (see the module); ``link``: the table link
+    an anonymous photo came through."""
     nice = int(getattr(settings, "COSTLY_NICE", DEFAULT_NICE))
-    with _slot(user, club, counted=counted):
+    with _slot(user, club, counted=counted, kind=kind, link=link):
         if nice <= 0 or not hasattr(os, "setpriority"):
             return work()
         return _niced(work, nice)
