@@ -5,60 +5,29 @@ photos that cannot be read say why (``read_sheet_photo`` and the command of that
 from __future__ import annotations
 
 import json
-import random
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 from django.core.management import call_command
 
-from bench.photo_synth import (
-    PX_PER_MM,
-    DigitBank,
-    photograph,
-    random_game,
-    random_shot,
-    random_writer,
-    write_game,
-)
 from tests.factories import played_tournament, round_completed
-from tests.printing.reading import pdf_page_scans
+from tests.photos.paper import photographed_sheet, printed_page
 from tournament.photos.page import find_marks, page_transform
 from tournament.photos.reading import PhotoProblem, SheetPhotoReading, read_sheet_photo
 from tournament.printing.sheet_layout import QR_RECT
 
 pytestmark = pytest.mark.django_db
 
-SAMPLE = Path(__file__).with_name("handwriting-sample.npz")
-
 
 @pytest.fixture(scope="module")
-def sheet(django_db_setup, django_db_blocker, tmp_path_factory):
+def sheet(django_db_setup, django_db_blocker):
     """Table 1's sheet of round 2 (tables of 5 and 4, nothing entered yet), written and
-    photographed once for the module: ``(tournament, photo bytes, what was written)``."""
+    photographed once for the module: ``(tournament, photo bytes, what was written, layout)``."""
     with django_db_blocker.unblock():
         tournament = played_tournament(9, rounds=2, last_round=[0, 0])
-        folder = tmp_path_factory.mktemp("photo")
-        pdf_file, json_file = folder / "s.pdf", folder / "s.json"
-        call_command(
-            "print_sheets", tournament.slug, "--round=2", f"-o{pdf_file}", f"--layout={json_file}"
-        )
-        page = json.loads(json_file.read_text())["pages"][0]
-        scan = pdf_page_scans(pdf_file.read_bytes(), dpi=PX_PER_MM * 25.4)[0].convert("RGB")
-        rng = random.Random(4)
-        sample = np.load(SAMPLE)
-        n_seats = max(box["row"] for box in page["boxes"])
-        game = random_game(n_seats, rng)
-        written = write_game(
-            np.asarray(scan),
-            page["boxes"],
-            game,
-            random_writer(rng),
-            DigitBank(sample["images"], sample["labels"]),
-            rng,
-        )
-        photo = photograph(written, random_shot("tilt", rng), rng)
+        page, _ = printed_page(tournament, 2, 1)
+        photo, game = photographed_sheet(tournament, 2, 1)
         yield tournament, photo, game, page
         tournament.delete()
 

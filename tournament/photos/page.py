@@ -146,27 +146,42 @@ def straighten(
     )
 
 
-def read_qr(photo: np.ndarray, transform: np.ndarray) -> str:
-    """The text of the sheet's QR code, straightened on its own at a finer resolution."""
+QR_FORMATS = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+
+
+def _qr_square(photo: np.ndarray, transform: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The sheet's QR code (and 3 mm around it) straightened at ``px_per_mm``."""
     x, y, w, h = QR_RECT
     margin = 3.0
-    fine = 12.0
     shift = np.array([[1, 0, x - margin], [0, 1, y - margin], [0, 0, 1]], dtype=np.float64)
-    scale = np.diag([1 / fine, 1 / fine, 1.0])
-    size = (round((w + 2 * margin) * fine), round((h + 2 * margin) * fine))
-    square = cv2.warpPerspective(
+    scale = np.diag([1 / px_per_mm, 1 / px_per_mm, 1.0])
+    size = (round((w + 2 * margin) * px_per_mm), round((h + 2 * margin) * px_per_mm))
+    return cv2.warpPerspective(
         photo,
         transform @ shift @ scale,
         size,
         flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
-    for image in (square, cv2.GaussianBlur(square, (0, 0), 1.5)):
-        for result in zxingcpp.read_barcodes(
-            image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
-        ):
-            if result.text:
-                return str(result.text)
+
+
+def _qr_variants(square: np.ndarray) -> list[np.ndarray]:
+    """The code as it is, sharpened (a shaken or unfocused photo) and thresholded locally (a
+    shadow across it): each reads some photos the others miss."""
+    sharpened = cv2.addWeighted(square, 2.0, cv2.GaussianBlur(square, (0, 0), 2.0), -1.0, 0)
+    local = cv2.adaptiveThreshold(
+        square, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, 31, 5
+    )
+    return [square, sharpened, local]
+
+
+def read_qr(photo: np.ndarray, transform: np.ndarray) -> str:
+    """The text of the sheet's QR code, straightened on its own at a few resolutions."""
+    for px_per_mm in (12.0, 8.0, 6.0):
+        for image in _qr_variants(_qr_square(photo, transform, px_per_mm)):
+            for result in zxingcpp.read_barcodes(image, formats=QR_FORMATS):
+                if result.text:
+                    return str(result.text)
     return ""
 
 
