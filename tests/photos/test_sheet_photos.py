@@ -103,3 +103,13 @@ def test_a_sheet_whose_qr_code_is_covered_says_so(sheet):
     problem = read_sheet_photo(tournament, cv2.imencode(".jpg", image)[1].tobytes())
     assert isinstance(problem, PhotoProblem)
     assert "QR-code" in problem.message
+
+
+def test_a_photo_too_blurred_for_its_marks_says_it_is_blurred_not_that_there_is_no_sheet(sheet):
+    tournament, photo, _, _ = sheet
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_GRAYSCALE)
+    shaken = cv2.imencode(".jpg", cv2.GaussianBlur(image, (0, 0), 6))[1].tobytes()
+    problem = read_sheet_photo(tournament, shaken)
+    assert problem == PhotoProblem(
+        "Deze foto is te onscherp om te lezen: houd de telefoon stil en fotografeer opnieuw."
+    )

@@ -27,6 +27,9 @@ MIN_MARKS = 3
 MIN_SHARPNESS = 12.0
 """The variance of the straightened page's Laplacian below which it is too blurred to read
 (a sharp phone photo gives 200 or more; at 12 the box lines have melted into grey)."""
+MIN_PHOTO_SHARPNESS = 10.0
+"""The same, over the whole photo at FIND_SIDE, when the marks are not found: below it the
+photo is too blurred to say whether a sheet is on it (a shaken photo of a sheet gives 30-60)."""
 MAX_PIXELS = 60_000_000
 """More pixels than any phone takes: a decompression bomb, not a photo."""
 
@@ -191,10 +194,21 @@ def sharpness(image: np.ndarray) -> float:
     return float(cv2.Laplacian(form, cv2.CV_64F).var())
 
 
+def _blurred(photo: np.ndarray) -> bool:
+    """Whether the whole photo is too blurred for its marks to show (its Laplacian's variance,
+    at the size the marks are looked for: a sharp phone photo gives hundreds)."""
+    scale = min(1.0, FIND_SIDE / max(photo.shape))
+    small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return float(cv2.Laplacian(small, cv2.CV_64F).var()) < MIN_PHOTO_SHARPNESS
+
+
 def find_page(data: bytes) -> Page:
     """The page in the photo ``data``, straightened, with its QR code's text."""
     photo = decode_photo(data)
-    transform = page_transform(find_marks(photo))
+    marks = find_marks(photo)
+    if len(marks) < MIN_MARKS and _blurred(photo):
+        raise PageProblem("blurred")  # not "no sheet": the marks are there, but melted
+    transform = page_transform(marks)
     image = straighten(photo, transform)
     page = Page(image=image, qr_text=read_qr(photo, transform), sharpness=sharpness(image))
     if page.sharpness < MIN_SHARPNESS:
