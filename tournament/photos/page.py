@@ -199,7 +199,8 @@ def _blurred(photo: np.ndarray) -> bool:
     at the size the marks are looked for: a sharp phone photo gives hundreds)."""
     scale = min(1.0, FIND_SIDE / max(photo.shape))
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return float(cv2.Laplacian(small, cv2.CV_64F).var()) < MIN_PHOTO_SHARPNESS
+    has_something = float(small.std()) > 20  # not a blank wall: a sheet, softened
+    return has_something and float(cv2.Laplacian(small, cv2.CV_64F).var()) < MIN_PHOTO_SHARPNESS
 
 
 def find_page(data: bytes) -> Page:
