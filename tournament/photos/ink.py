@@ -67,10 +67,13 @@ are thickened to it."""
 @dataclass(frozen=True, slots=True)
 class BoxInk:
     """What a box holds: ``written`` is the probability that anything is written in it;
-    ``image`` is the ink in MNIST's frame (28x28, 0.0 paper to 1.0 ink), None without ink."""
+    ``image`` is the ink in MNIST's frame (28x28, 0.0 paper to 1.0 ink), None without ink;
+    ``over_mark``: the writing runs into the printed "D", whose corner is blanked, so a part of
+    it may be gone with the "D" (a 4 whose left stroke lay on the "D" looks like a 1)."""
 
     written: float
     image: np.ndarray | None
+    over_mark: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,10 +269,12 @@ def box_ink(gray: np.ndarray, px_per_mm: float) -> BoxInk:
 
     # Only the deal's left box, whose thick line is on its left, carries the "D".
     thick_left = left.end - left.start > right.end - right.start
+    blanked: tuple[int, int, int, int] | None = None
     if thick_left and is_shaded(gray, top, bottom, slice(x0, x1), mm):
         d_left, d_right, d_top, d_bottom = (max(0, edge) for edge in d_box(D_BOX_MM))
         inner = inner.copy()
         inner[d_top:d_bottom, d_left:d_right] = 0.0
+        blanked = (d_left, d_right, d_top, d_bottom)
     count, labels, stats = hysteresis(inner)
     window = d_box(D_WINDOW_MM)
     kept = [
@@ -288,4 +293,14 @@ def box_ink(gray: np.ndarray, px_per_mm: float) -> BoxInk:
         return BoxInk(written, None)
     ys, xs = np.nonzero(mask)
     cut = mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.uint8)
-    return BoxInk(written, mnist_frame(cut))
+    return BoxInk(written, mnist_frame(cut), over_mark=_touches(mask, blanked, mm))
+
+
+def _touches(mask: np.ndarray, blanked: tuple[int, int, int, int] | None, mm: float) -> bool:
+    """Whether the kept ink reaches the blanked "D" (within 0.3 mm of its rectangle)."""
+    if blanked is None:
+        return False
+    reach = max(1, round(0.3 * mm))
+    left, right, top, bottom = blanked
+    ring = mask[max(0, top - reach) : bottom + reach, max(0, left - reach) : right + reach]
+    return bool(ring.any())

@@ -161,9 +161,11 @@ def _chosen_json(chosen: list[ChosenDeal]) -> list[DealReading]:
     return [{"deal": d.deal, "bids": list(d.bids), "tricks": list(d.tricks)} for d in chosen]
 
 
-def _uncertain(chosen: list[ChosenDeal], raw: dict[BoxKey, int | None]) -> list[BoxKey]:
-    """The boxes to look at: not certain under the rules, or read otherwise on their own (the
-    rules overruled what the box looked like)."""
+def _uncertain(
+    chosen: list[ChosenDeal], raw: dict[BoxKey, int | None], over_mark: set[BoxKey]
+) -> list[BoxKey]:
+    """The boxes to look at: not certain under the rules, read otherwise on their own (the
+    rules overruled what the box looked like), or written into the printed "D"."""
     boxes: list[BoxKey] = []
     for deal in chosen:
         for kind, values, certainty in (
@@ -172,7 +174,7 @@ def _uncertain(chosen: list[ChosenDeal], raw: dict[BoxKey, int | None]) -> list[
         ):
             for row, (value, sure) in enumerate(zip(values, certainty, strict=True), start=1):
                 key: BoxKey = (deal.deal, row, kind)  # type: ignore[assignment]
-                if sure < CERTAIN or raw[key] != value:
+                if sure < CERTAIN or raw[key] != value or key in over_mark:
                     boxes.append(key)
     return sorted(boxes, key=lambda k: (k[0], k[1], KINDS.index(k[2])))
 
@@ -214,7 +216,7 @@ def read_sheet_photo(tournament: Tournament, data: bytes) -> SheetPhotoReading |
     return SheetPhotoReading(
         table=table,
         deals=_chosen_json(chosen),
-        uncertain=_uncertain(chosen, raw),
+        uncertain=_uncertain(chosen, raw, {k for k, r in by_key.items() if r.over_mark}),
         raw=raw,
         page_jpeg=jpeg.tobytes() if ok else b"",
         px_per_mm=PX_PER_MM,
