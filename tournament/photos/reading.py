@@ -20,9 +20,17 @@ from scoring.deals import DEAL_COUNT
 from scoring.reading import BoxBelief, ChosenDeal, DealBeliefs, choose_sheet
 from tournament.models import Round, Table, TableLink, Tournament
 from tournament.photos import digits
+from tournament.photos.grid import refined_rects
 from tournament.photos.page import PX_PER_MM, Page, PageProblem, find_page
 from tournament.printing.form import FormGeometry
-from tournament.printing.sheet_layout import KINDS, Kind, layout_boxes
+from tournament.printing.sheet_layout import (
+    FORM_LEFT,
+    FORM_TOP,
+    KINDS,
+    Kind,
+    LayoutBox,
+    layout_boxes,
+)
 
 CERTAIN = 0.99
 """A box is pointed out unless the rules and the reader together give its value at least this
@@ -153,6 +161,24 @@ def _geometry(table: Table, tournament: Tournament) -> FormGeometry:
     return FormGeometry(table.seats.count(), not drawn, table.first_dealer_seat or 0)
 
 
+def _found_boxes(page: Page, geometry: FormGeometry) -> list[LayoutBox]:
+    """Every box where the page's lines really are (``grid``: a curled sheet moves them)."""
+    columns = [FORM_LEFT + geometry.deal_left(d) for d in range(1, DEAL_COUNT + 2)]
+    top = FORM_TOP + geometry.body_top
+    rows = [top + r * geometry.row_height for r in range(geometry.n_seats + 1)]
+    found_columns, found_rows = refined_rects(page.image, PX_PER_MM, columns=columns, rows=rows)
+    boxes = []
+    for box in layout_boxes(geometry):
+        deal, row = box["deal"], box["row"]
+        left, right = found_columns[row - 1][deal - 1], found_columns[row - 1][deal]
+        upper, lower = found_rows[deal - 1][row - 1], found_rows[deal - 1][row]
+        middle = (left + right) / 2
+        x = left if box["kind"] == "bid" else middle
+        rect = [round(v, 2) for v in (x, upper, middle - left, lower - upper)]
+        boxes.append({**box, "rect_mm": rect})
+    return boxes  # type: ignore[return-value]
+
+
 def _belief(box: digits.BoxReading) -> BoxBelief:
     return BoxBelief(empty=box.empty, digits=box.digits)
 
@@ -195,7 +221,7 @@ def read_sheet_photo(tournament: Tournament, data: bytes) -> SheetPhotoReading |
     if isinstance(table, PhotoProblem):
         return table
     geometry = _geometry(table, tournament)
-    layout = layout_boxes(geometry)
+    layout = _found_boxes(page, geometry)
     crops = [page.crop(box["rect_mm"], BOX_MARGIN_MM) for box in layout]
     readings = digits.read_boxes(crops, PX_PER_MM)
     by_key = {
