@@ -332,6 +332,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES + 1024 * 1024
 # No request is larger than an import with its form around it; a larger one is refused unread
 # (tournament.venue.middleware.RequestBodyCapMiddleware, and waitress in ``serve``).
 REQUEST_MAX_BYTES = IMPORT_MAX_BYTES + 1024 * 1024
+# A photo of a score sheet: as large as an import, so that one photo with its form fits in a
+# request (the page's script sends each on its own, made 3000 pixels long: 1-3 MB).
+PHOTO_MAX_BYTES = IMPORT_MAX_BYTES
 
 # E-mail (password reset, invitations, notices to a club's admins), with Django's own setting
 # names. Without EMAIL_HOST the site sends nothing and says e-mail is off where it would send:

@@ -91,3 +91,46 @@ def test_a_backup_whose_photo_is_not_a_jpeg_is_refused_whole(photographed, club,
     )
     manifest = json.loads(source.read("manifest.json"))
     assert manifest["photos"] == [photographed.slug]
+
+
+@pytest.mark.parametrize(
+    "reading",
+    [
+        {"deals": "x", "uncertain": [], "boxes": {}},
+        {"deals": [{"deal": 1, "bids": [99, "a"], "tricks": []}], "uncertain": [], "boxes": {}},
+        {"deals": [], "uncertain": [[1, 0, "bod"]], "boxes": {}},
+        {"deals": [], "uncertain": [], "boxes": {"1:0:bid": ["x", 1, 2, 3]}},
+    ],
+)
+def test_a_backup_whose_photo_reading_is_not_valid_is_refused_naming_the_photo(
+    photographed, club, reading
+):
+    source = zipfile.ZipFile(io.BytesIO(club_backup_zip(club)))
+    listing = f"photos/{photographed.slug}/photos.json"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as crafted:
+        for name in source.namelist():
+            data = source.read(name)
+            if name == listing:
+                document = json.loads(data)
+                document["photos"][0]["reading"] = reading
+                data = json.dumps(document).encode()
+            crafted.writestr(name, data)
+    with pytest.raises(Refused) as refused:
+        club_backup_read(out.getvalue())
+    assert (
+        f"{listing}: ronde 1, tafel 1, foto 1.jpg: wat ervan gelezen is, is niet geldig."
+        in refused.value.lines()
+    )
+
+
+def test_the_backup_carries_each_photos_file_hash(photographed, club, director):
+    data = club_backup_zip(club)
+    new_club = club_create(name="Hersteld", admin=director)
+    restored = club_restore(backup=club_backup_read(data), club=new_club)
+    copy = next(iter(restored.tournaments.values()))
+    hashes = SheetPhoto.objects.filter(table__round__tournament=copy).values_list("sha256")
+    assert sorted(hashes) == sorted(
+        SheetPhoto.objects.filter(table__round__tournament=photographed).values_list("sha256")
+    )
+    assert all(len(h) == 64 for (h,) in hashes)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import zlib
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -24,7 +25,11 @@ pytestmark = pytest.mark.django_db
 
 
 def photo(name: str = "IMG_0001.jpg", data: bytes | None = None) -> SimpleUploadedFile:
-    return SimpleUploadedFile(name, jpeg() if data is None else data, content_type="image/jpeg")
+    """A photo named ``name``; photos of other names are other files (the same file sent
+    again is not read again)."""
+    if data is None:
+        data = jpeg(colour=f"#{zlib.crc32(name.encode()) & 0xFFFFFF:06x}")
+    return SimpleUploadedFile(name, data, content_type="image/jpeg")
 
 
 def upload(client, tournament, *files, number: int = 1):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import zipfile
 from dataclasses import dataclass
 from typing import Any
@@ -20,11 +21,13 @@ from django.utils.translation import gettext as _
 
 from tournament.club_file.unpacking import Problems, UnpackedZip
 from tournament.models import Club, SheetPhoto, SheetVersion, Table, Tournament
+from tournament.sheets.photo_input import photo_reading_valid
 from tournament.tournament_file.site import parse_time
 
 PHOTOS = "photos"
 PHOTOS_FORMAT = "bollen-sheet-photos"
 VERSION = 1
+SHA256 = re.compile(r"[0-9a-f]{64}")
 JPEG_MAX_BYTES = 20 * 1024 * 1024
 LIST_MAX_BYTES = 20 * 1024 * 1024
 
@@ -44,6 +47,7 @@ class KeptPhoto:
     reading: dict[str, Any]
     photo: bytes
     page: bytes
+    sha256: str
 
 
 def _list_name(slug: str) -> str:
@@ -84,6 +88,7 @@ def photos_write(archive: zipfile.ZipFile, tournament: Tournament) -> None:
                 "version": photo.version.number if photo.version else None,
                 "px_per_mm": photo.px_per_mm,
                 "reading": photo.reading,
+                "sha256": photo.sha256,
             }
         )
     document = {"format": PHOTOS_FORMAT, "version": VERSION, "photos": items}
@@ -128,14 +133,23 @@ def _item(
         return None
     created, set_aside = parse_time(item["created_at"]), item.get("set_aside_at")
     aside = parse_time(set_aside) if isinstance(set_aside, str) else None
-    version = item.get("version")
+    version, sha256 = item.get("version"), item.get("sha256", "")
     if (
         created is None
         or item["via"] not in SheetPhoto.Via.values
         or (set_aside is not None and aside is None)
         or not (version is None or isinstance(version, int))
+        or not (sha256 == "" or (isinstance(sha256, str) and SHA256.fullmatch(sha256)))
     ):
         problems.add(where, _("%(place)s: a photo's details are not valid.") % {"place": place})
+        return None
+    if not photo_reading_valid(item["reading"]):
+        # The sheet pages show it: what they cannot read must not come in.
+        problems.add(
+            where,
+            _("%(place)s, photo %(photo)s: what was read from it is not valid.")
+            % {"place": place, "photo": item["photo"]},
+        )
         return None
     images = []
     for key in ("photo", "page"):
@@ -159,6 +173,7 @@ def _item(
         reading=item["reading"],
         photo=images[0],
         page=images[1],
+        sha256=sha256,
     )
 
 
@@ -241,6 +256,7 @@ def photos_restore(
                 page=photo.page,
                 px_per_mm=photo.px_per_mm,
                 reading=photo.reading,
+                sha256=photo.sha256,
                 version=version,
                 # A photo whose version is gone (not in the file) is kept, not waiting again.
                 set_aside_at=photo.set_aside_at

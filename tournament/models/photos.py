@@ -35,6 +35,8 @@ class SheetPhoto(models.Model):
       the reading waits to be checked.
     - ``set_aside_at``: when a newer photo of the same table took its place before it was
       saved. A table has at most one photo waiting (no version, not set aside).
+    - ``sha256``: the uploaded file's SHA-256 (hex): the same file sent again is not read or
+      stored again (``""``: not known, restored from an older backup).
     """
 
     class Via(models.TextChoices):
@@ -67,11 +69,13 @@ class SheetPhoto(models.Model):
         verbose_name=_("sheet version"),
     )
     set_aside_at = models.DateTimeField(_("set aside at"), null=True, blank=True)
+    sha256 = models.CharField(_("SHA-256 of the file"), max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["table", "created_at", "pk"]
         verbose_name = _("sheet photo")
         verbose_name_plural = _("sheet photos")
+        indexes = [models.Index(fields=["sha256"], name="sheet_photo_sha256")]
         constraints = [
             models.UniqueConstraint(
                 fields=["table"],

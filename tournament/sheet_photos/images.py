@@ -1,5 +1,13 @@
 """An uploaded photo checked and made storable: an image Pillow can open, within the size
-limits, turned upright and re-encoded as a JPEG of sane size."""
+limits, turned upright and re-encoded as a JPEG of sane size.
+
+Two steps, since decoding is the costly part: ``photo_probed`` reads only the file's header
+(its format and size, a few kB) and refuses what is not a photo or has more pixels than a
+phone takes, before anything is counted or waits for the machine; ``photo_checked`` and
+``photo_jpeg`` decode and re-encode it, and run only inside the costly section
+(``venue.costly``), counted and one at a time. A 100 kB PNG may claim 49 megapixels: decoded,
+it took seconds of CPU and 300 MB, which a request refused as "too many" must never cost.
+"""
 
 from __future__ import annotations
 
@@ -13,11 +21,13 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from tournament.errors import PlacedProblem, Refused
 
-# A phone's photo is 2-8 MB; a browser sends it smaller (``static/photos.js``). The request
-# limit (``REQUEST_MAX_BYTES``) bounds it further.
-DEFAULT_MAX_BYTES = 20 * 1024 * 1024
-# Pixels Pillow decodes at most: a 48 MP camera's photo, not a crafted "image bomb".
-MAX_PIXELS = 50_000_000
+# What a phone's camera or a browser gives (an iPhone's HEIC is turned into a JPEG by the
+# browser). Other formats (GIF, BMP, TIFF, ...) are refused unopened: fewer parsers that a
+# stranger's file reaches.
+FORMATS = ("JPEG", "PNG", "WEBP")
+# Pixels decoded at most: more than a phone's photo as sent (a 12 MP camera; the browser
+# script makes it 3000 pixels long), less than a crafted "image bomb" needs to hurt.
+MAX_PIXELS = 40_000_000
 # The kept photo's long side: enough to read every box again by eye, a few hundred kB.
 KEPT_LONG_SIDE = 2400
 KEPT_QUALITY = 82
@@ -29,13 +39,16 @@ class PhotoRefusal(models.TextChoices):
     EMPTY = "photo_empty", _("The file is empty.")
     TOO_LARGE = (
         "photo_too_large",
-        _("The file is too large (more than %(max)s MB). Take the photo at a lower resolution."),
+        _(
+            "The file is too large: a photo may be at most %(max)s MB. Take it at a lower "
+            "resolution, or send it from the site's page, which makes it smaller first."
+        ),
     )
     NOT_IMAGE = (
         "photo_not_image",
         _(
-            "This is not a photo the site can read: send a JPEG or PNG (on an iPhone: Settings, "
-            "Camera, Formats, “Most Compatible”)."
+            "This is not a photo the site can read: send a JPEG, PNG or WebP photo (on an "
+            "iPhone: Settings, Camera, Formats, “Most Compatible”)."
         ),
     )
     TOO_MANY_PIXELS = (
@@ -45,27 +58,55 @@ class PhotoRefusal(models.TextChoices):
 
 
 def photo_max_bytes() -> int:
-    return int(getattr(settings, "PHOTO_MAX_BYTES", DEFAULT_MAX_BYTES))
+    """The largest photo taken: ``PHOTO_MAX_BYTES``, never more than a request may carry
+    (``REQUEST_MAX_BYTES``, which the server refuses unread above)."""
+    return min(int(settings.PHOTO_MAX_BYTES), int(settings.REQUEST_MAX_BYTES))
 
 
-def photo_checked(data: bytes) -> Image.Image:
-    """The upright image of ``data``; ``Refused`` when it is empty, too large or no image."""
-    if not data:
-        raise Refused.because(PhotoRefusal.EMPTY)
-    if len(data) > photo_max_bytes():
-        code = PhotoRefusal.TOO_LARGE
-        message = str(code.label) % {"max": photo_max_bytes() // 1_000_000}
-        raise Refused([PlacedProblem(code=str(code), message=message)])
+def photo_too_large() -> Refused:
+    code = PhotoRefusal.TOO_LARGE
+    message = str(code.label) % {"max": photo_max_bytes() // 1_000_000}
+    return Refused([PlacedProblem(code=str(code), message=message)])
+
+
+def _opened(data: bytes) -> Image.Image:
+    """``data`` opened (its header read, nothing decoded); ``Refused`` when it is no photo of
+    ``FORMATS`` or has too many pixels."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
-            if image.width * image.height > MAX_PIXELS:
-                raise Refused.because(PhotoRefusal.TOO_MANY_PIXELS)
-            image.load()
+            image = Image.open(io.BytesIO(data), formats=FORMATS)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise Refused.because(PhotoRefusal.TOO_MANY_PIXELS) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        raise Refused.because(PhotoRefusal.NOT_IMAGE) from None
+    if image.width * image.height > MAX_PIXELS:
+        raise Refused.because(PhotoRefusal.TOO_MANY_PIXELS)
+    return image
+
+
+def photo_probed(data: bytes) -> None:
+    """Refuse ``data`` by its length and its header alone: empty, too large, no photo of
+    ``FORMATS``, too many pixels. Cheap: nothing is decoded."""
+    if not data:
+        raise Refused.because(PhotoRefusal.EMPTY)
+    if len(data) > photo_max_bytes():
+        raise photo_too_large()
+    _opened(data).close()
+
+
+def photo_checked(data: bytes) -> Image.Image:
+    """The upright image of ``data``, decoded; ``Refused`` as ``photo_probed`` says, or when
+    it cannot be decoded. Costly: inside the costly section only."""
+    photo_probed(data)
+    image = _opened(data)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise Refused.because(PhotoRefusal.TOO_MANY_PIXELS) from None
+    except (OSError, SyntaxError, ValueError):
         raise Refused.because(PhotoRefusal.NOT_IMAGE) from None
     upright = ImageOps.exif_transpose(image)
     return upright if upright is not None else image

@@ -4,11 +4,23 @@ to be checked (``sheets.photo_input``); nothing of it counts until a person save
 ``sheet_photo_upload`` takes one photo and either stores it (the ``SheetPhoto`` with what was
 read) or refuses it with the reason, nothing stored: not an image or too large
 (``images``), too many photos lately (``venue.costly``), unreadable (``tournament.photos``),
-another tournament's, round's or table's sheet, or a sheet that may not change now.
+another tournament's, round's or table's sheet, a sheet that may not change now, a file read
+before, or a table that keeps as many photos as it may.
+
+What costs nothing comes first: the file's header, the page's own refusals (a table link's
+closed round or confirmed sheet) and a file read before are refused before anything is
+counted. Everything costly (decoding, re-encoding and reading) runs in the costly section, each
+attempt counted against the limits, refused or not: a sender refused by the limits costs a
+few queries, nothing decoded.
+
+A table keeps at most ``MAX_PHOTOS_PER_TABLE`` photos: to make room, the oldest ones set aside
+without ever being saved (a newer photo took their place) are dropped; when every kept one is
+saved with a version or waiting, a new one is refused.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,8 +32,16 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.adapter import table_sheet
 from tournament.errors import FinishedRefusal, PlacedProblem, Refused
-from tournament.models import CostlyWork, SheetPhoto, SheetVersion, Table, TableLink, Tournament
-from tournament.sheet_photos.images import photo_checked, photo_jpeg
+from tournament.models import (
+    CostlyWork,
+    Round,
+    SheetPhoto,
+    SheetVersion,
+    Table,
+    TableLink,
+    Tournament,
+)
+from tournament.sheet_photos.images import photo_checked, photo_jpeg, photo_probed
 from tournament.sheets.confirmations import sheet_is_confirmed
 from tournament.sheets.content import SheetContent
 from tournament.sheets.locks import sheet_locked
@@ -36,7 +56,11 @@ from tournament.sheets.table_links import LinkRefusal, table_link_closed_reason
 from tournament.venue.costly import costly
 
 if TYPE_CHECKING:
-    from tournament.photos.reading import SheetPhotoReading
+    from tournament.photos.reading import PhotoProblem, SheetPhotoReading
+
+MAX_PHOTOS_PER_TABLE = 12
+"""Photos one table keeps: a sheet is photographed once or twice, a dispute a few times more.
+Each is some 800 kB in the database and in every club backup."""
 
 
 class PhotoPlaceRefusal(models.TextChoices):
@@ -73,6 +97,21 @@ class PhotoPlaceRefusal(models.TextChoices):
         gettext_lazy(
             "No digits were read on the sheet of table %(table)s: is it filled in, and is the "
             "whole sheet in the photo?"
+        ),
+    )
+    ALREADY_READ = (
+        "photo_already_read",
+        gettext_lazy(
+            "This photo was read before, as the sheet of table %(table)s (round %(round)s); "
+            "it is not stored again."
+        ),
+    )
+    TABLE_FULL = (
+        "photo_table_full",
+        gettext_lazy(
+            "Table %(table)s keeps %(max)s photos already, each saved with a version of its "
+            "sheet or waiting to be checked; no more are kept. Type any change on the sheet's "
+            "page."
         ),
     )
 
@@ -123,24 +162,55 @@ def reading_json(reading: SheetPhotoReading) -> PhotoReadingJson:
     }
 
 
-def _read(upload: PhotoUpload) -> SheetPhotoReading:
-    """The photo read, as this machine's costly job counted for the sender; ``Refused``
-    when it cannot be, or is not a sheet of this tournament."""
+def _read(upload: PhotoUpload) -> tuple[bytes, SheetPhotoReading]:
+    """The photo to keep (decoded, upright, re-encoded) and what it reads as, as this
+    machine's costly job counted for the sender (a table link's photo: for the link);
+    ``Refused`` when it cannot be, or is not a sheet of this tournament."""
     # Imported here: the reader brings OpenCV and NumPy, which a server process loads only
     # once it reads its first photo, not for every page.
     from tournament.photos.reading import PhotoProblem, read_sheet_photo
 
     tournament = upload.tournament
-    result = costly(
-        upload.by_user,
-        lambda: read_sheet_photo(tournament, upload.data),
-        club=tournament.club,
-        kind=CostlyWork.Kind.PHOTO,
-        link=upload.link,
+
+    def work() -> tuple[bytes, SheetPhotoReading | PhotoProblem]:
+        kept = photo_jpeg(photo_checked(upload.data))
+        return kept, read_sheet_photo(tournament, upload.data)
+
+    kept, result = costly(
+        upload.by_user, work, club=tournament.club, kind=CostlyWork.Kind.PHOTO, link=upload.link
     )
     if isinstance(result, PhotoProblem):
         raise Refused([PlacedProblem(code=PhotoPlaceRefusal.UNREADABLE, message=result.message)])
-    return result
+    return kept, result
+
+
+def _refuse_before_reading(upload: PhotoUpload) -> None:
+    """What the page refuses whatever the photo shows, before it costs anything: a finished
+    tournament, a draft round, and through a table's link its closed round or confirmed
+    sheet. (Asked again under the table's lock once the photo is read.)"""
+    if upload.link is not None:
+        _refuse_closed(upload, upload.link.table)
+        return
+    if upload.tournament.finished_at is not None:
+        raise _refusal(FinishedRefusal.FINISHED)
+    draft = Round.objects.filter(tournament=upload.tournament, published=False)
+    if upload.round_number is not None and draft.filter(number=upload.round_number).exists():
+        raise _refusal(PhotoPlaceRefusal.NOT_PUBLISHED, round=upload.round_number)
+
+
+def _refuse_seen(upload: PhotoUpload, digest: str) -> None:
+    """The same file was read and kept before (on this page's tournament; through a link, for
+    its table): it says nothing new, and is neither read nor stored again."""
+    seen = SheetPhoto.objects.filter(sha256=digest)
+    if upload.link is not None:
+        seen = seen.filter(table_id=upload.link.table_id)
+    else:
+        seen = seen.filter(table__round__tournament=upload.tournament)
+    first = seen.select_related("table__round").defer("photo", "page").first()
+    if first is not None:
+        raise _refusal(
+            PhotoPlaceRefusal.ALREADY_READ, table=first.table.number, round=first.table.round.number
+        )
 
 
 def _refuse_elsewhere(upload: PhotoUpload, table: Table) -> None:
@@ -172,23 +242,47 @@ def _refuse_closed(upload: PhotoUpload, table: Table) -> None:
 def sheet_photo_upload(*, upload: PhotoUpload) -> PhotoRead:
     """Read ``upload`` and store it as its table's waiting photo (or, when it equals the sheet
     as counted, kept with that version); ``Refused``, nothing stored, otherwise."""
-    image = photo_checked(upload.data)
-    kept_photo = photo_jpeg(image)
-    reading = _read(upload)
+    photo_probed(upload.data)
+    _refuse_before_reading(upload)
+    digest = hashlib.sha256(upload.data).hexdigest()
+    _refuse_seen(upload, digest)
+    kept_photo, reading = _read(upload)
     _refuse_elsewhere(upload, reading.table)
     with sheet_locked(reading.table) as table:
         table.round.tournament = upload.tournament
         _refuse_closed(upload, table)
-        return _stored(upload, table, reading, kept_photo)
+        _refuse_seen(upload, digest)  # the same file sent twice at once: kept once
+        return _stored(upload, table, reading, (kept_photo, digest))
+
+
+def _make_room(table: Table) -> None:
+    """Room for one more of ``table``'s photos (``MAX_PHOTOS_PER_TABLE``): the oldest set
+    aside without a version are dropped; ``Refused`` when those are not enough."""
+    photos = SheetPhoto.objects.filter(table=table)
+    over = photos.count() + 1 - MAX_PHOTOS_PER_TABLE
+    if over <= 0:
+        return
+    spare = list(
+        photos.filter(version__isnull=True, set_aside_at__isnull=False)
+        .order_by("created_at", "pk")
+        .values_list("pk", flat=True)[:over]
+    )
+    if len(spare) < over:
+        raise _refusal(PhotoPlaceRefusal.TABLE_FULL, table=table.number, max=MAX_PHOTOS_PER_TABLE)
+    SheetPhoto.objects.filter(pk__in=spare).delete()
 
 
 def _stored(
-    upload: PhotoUpload, table: Table, reading: SheetPhotoReading, kept_photo: bytes
+    upload: PhotoUpload, table: Table, reading: SheetPhotoReading, files: tuple[bytes, str]
 ) -> PhotoRead:
+    """``reading`` stored as ``table``'s photo; ``files``: the photo to keep and the upload's
+    SHA-256."""
+    kept_photo, digest = files
     read = reading_json(reading)
     counted = SheetContent.of_sheet(table_sheet(table).sheet)
     if not photo_cells(read, counted.n_seats):
         raise _refusal(PhotoPlaceRefusal.NOTHING_READ, table=table.number)
+    _make_room(table)
     marks = photo_marks(read, counted)
     # The sheet as it stands: a save, or version 0 (as a tournament file brought it).
     latest = SheetVersion.objects.current(table).first()
@@ -206,6 +300,7 @@ def _stored(
         px_per_mm=reading.px_per_mm,
         reading=read,
         version=latest if kept else None,
+        sha256=digest,
     )
     return PhotoRead(
         photo=photo,

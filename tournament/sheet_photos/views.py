@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.errors import Refused
 from tournament.models import Round, SheetPhoto, TableLink, Tournament
 from tournament.permissions import AnyUser, team_required
-from tournament.sheet_photos.images import PhotoRefusal, photo_max_bytes
+from tournament.sheet_photos.images import photo_max_bytes, photo_too_large
 from tournament.sheet_photos.services import (
     PhotoUpload,
     photo_outcome_text,
@@ -47,16 +47,9 @@ class PhotoOutcome(TypedDict):
 
 def _outcome(file: Photo, upload: PhotoUpload, sheet_url: str | None = None) -> PhotoOutcome:
     name = file.name or _("photo")
-    if file.size is not None and file.size > photo_max_bytes():
-        message = str(PhotoRefusal.TOO_LARGE.label) % {"max": photo_max_bytes() // 1_000_000}
-        return {
-            "file": name,
-            "ok": False,
-            "message": f"{name}: {message}",
-            "table": None,
-            "url": "",
-        }
     try:
+        if file.size is not None and file.size > photo_max_bytes():
+            raise photo_too_large()
         read = sheet_photo_upload(upload=upload)
     except Refused as refused:
         text = " ".join(refused.lines())
@@ -105,9 +98,9 @@ def round_photos(request: HttpRequest, tournament: Tournament, number: int) -> H
             results.append(_outcome(file, upload))
         for file in files[MAX_PER_UPLOAD:]:
             results.append(_too_many(file))
+        status = _status(results)
         if wants_json(request):
-            return JsonResponse({"results": results})
-        status = 200 if any(r["ok"] for r in results) else 422
+            return JsonResponse({"results": results}, status=status)
     return render(
         request,
         "sheet_photos/round_photos.html",
@@ -121,6 +114,11 @@ def round_photos(request: HttpRequest, tournament: Tournament, number: int) -> H
         },
         status=status,
     )
+
+
+def _status(results: list[PhotoOutcome]) -> int:
+    """422 when no photo was read (the script reads the outcomes from either reply)."""
+    return 200 if any(r["ok"] for r in results) else 422
 
 
 def _nothing() -> PhotoOutcome:
@@ -137,8 +135,10 @@ def _too_many(file: Photo) -> PhotoOutcome:
 
 
 def _jpeg(data: bytes | memoryview) -> HttpResponse:
+    # Asked again every time it is shown (no-cache): a person removed from the team no longer
+    # gets the photo from their browser's cache.
     response = HttpResponse(bytes(data), content_type="image/jpeg")
-    response["Cache-Control"] = "private, max-age=3600"
+    response["Cache-Control"] = "private, no-cache"
     response["X-Content-Type-Options"] = "nosniff"
     return response
 
@@ -180,7 +180,7 @@ def table_entry_photos(request: HttpRequest, token: str) -> HttpResponse:
         else _nothing()
     )
     if wants_json(request):
-        return JsonResponse({"results": [result]})
+        return JsonResponse({"results": [result]}, status=_status([result]))
     (messages.success if result["ok"] else messages.error)(request, result["message"])
     response = redirect(back)
     response["Referrer-Policy"] = "same-origin"

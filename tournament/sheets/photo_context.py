@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from tournament.errors import deal_name
 from tournament.sheets.content import SheetContent
 from tournament.sheets.forms import SheetForm
-from tournament.sheets.photo_input import PhotoBox, photo_marks
+from tournament.sheets.photo_input import PhotoBox, photo_marks, photo_rects
 
 if TYPE_CHECKING:
     from tournament.sheets.table_page import TablePage
@@ -76,7 +76,7 @@ def photo_context(sheet: TablePage, form: SheetForm, photo_url: str) -> dict[str
             "url": photo_url,
             "pxPerMm": photo.px_per_mm,
             "pageMm": list(PAGE_MM),
-            "boxes": photo.reading.get("boxes", {}),
+            "boxes": photo_rects(photo.reading),
             "marks": [
                 {"deal": m["deal"], "seat": m["seat"], "kind": m["kind"], "why": m["why"]}
                 for m in listed

@@ -6,7 +6,7 @@ at once took the tables' saves from 50 ms to seconds. So:
 - one at a time per machine: the work holds a lock file (``fcntl``) while it runs, shared by
   every worker and every server process on the machine, since they share its cores; a second
   upload meanwhile is refused at once with a plain message (waiting would hold a worker that a
-  phone needs);
+  phone needs). Photos have a lock of their own (below);
 - a number per account and per club per window (``COSTLY_PER_ACCOUNT``,
   ``COSTLY_PER_CLUB`` in ``COSTLY_WINDOW_SECONDS``), counted in the database (``CostlyWork``,
   so across servers; a cache would forget the count when it fills up): one club's people
@@ -22,10 +22,14 @@ before anything is read when the work may not start.
 
 Photos of score sheets (``kind=CostlyWork.Kind.PHOTO``) are counted apart, against their own
 limits (``COSTLY_PHOTOS_PER_ACCOUNT``, ``COSTLY_PHOTOS_PER_CLUB``, and per table link
-``COSTLY_PHOTOS_PER_LINK``, since a link has no account): a round's photos are many small jobs
-where a file is one large one, and reading them must not use up the imports. A photo waits a
-few seconds for the machine's slot (``COSTLY_PHOTO_WAIT_SECONDS``) rather than being refused at
-once: a director sends a round's photos one after the other, each read in a second or two.
+``COSTLY_PHOTOS_PER_LINK``): a round's photos are many small jobs where a file is one large
+one, and reading them must not use up the imports. A photo sent through a table's link counts
+against that link, whoever is signed in: anyone holding the link (another club's account too)
+gets its few photos, never the account's many nor, beyond them, the club's. Photos are read
+one at a time under a lock of their own, so that one club's photos never make another
+club's import or backup refused as "busy"; a photo waits a few seconds for it
+(``COSTLY_PHOTO_WAIT_SECONDS``) rather than being refused at once: a director sends a round's
+photos one after the other, each read in a second or two.
 """
 
 from __future__ import annotations
@@ -89,6 +93,13 @@ class CostlyRefusal(models.TextChoices):
             "the next one. Nothing of this file was stored."
         ),
     )
+    PHOTOS_BUSY = (
+        "costly_photos_busy",
+        _(
+            "The site is reading other photos right now. Try again in a minute: nothing of this "
+            "photo was stored."
+        ),
+    )
     PHOTOS_TOO_OFTEN = (
         "costly_photos_too_often",
         _(
@@ -109,11 +120,13 @@ def _setting(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
-def _lock_path() -> Path:
-    """One lock file per installation on this machine (its database names it)."""
+def _lock_path(kind: str = CostlyWork.Kind.FILE) -> Path:
+    """One lock file per installation on this machine (its database names it) and kind of
+    work: the photos' lock is not the files' one."""
     name = str(settings.DATABASES["default"].get("NAME", ""))
     digest = hashlib.sha256(f"{settings.BASE_DIR}|{name}".encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"bollen-costly-{digest}.lock"
+    prefix = "bollen-photos" if kind == CostlyWork.Kind.PHOTO else "bollen-costly"
+    return Path(tempfile.gettempdir()) / f"{prefix}-{digest}.lock"
 
 
 def _count_started(
@@ -122,8 +135,8 @@ def _count_started(
     kind: str = CostlyWork.Kind.FILE,
     link: TableLink | None = None,
 ) -> None:
-    """Count one more costly job of ``kind`` for ``user`` (or ``link``) and ``club`` in this
-    window; refuse (and count nothing) above the limits."""
+    """Count one more costly job of ``kind`` for ``user`` (or, whoever sends, ``link``) and
+    ``club`` in this window; refuse (and count nothing) above the limits."""
     window = _setting("COSTLY_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS)
     photo = kind == CostlyWork.Kind.PHOTO
     if photo:
@@ -141,11 +154,11 @@ def _count_started(
     CostlyWork.objects.filter(started_at__lt=since).delete()
     account = user if user.is_authenticated else None
     recent = CostlyWork.objects.filter(started_at__gte=since, kind=kind)
-    if account is None and link is not None:  # a table's link: counted per link
+    if link is not None:  # a table's link: counted per link, whoever is signed in
         mine = recent.filter(link=link)
         per_account = _setting("COSTLY_PHOTOS_PER_LINK", DEFAULT_PHOTOS_PER_LINK)
     else:
-        mine = recent.filter(user=account)
+        mine = recent.filter(user=account, link__isnull=True)
     if mine.count() >= per_account:
         raise Refused.because(too_often)
     if club is not None and recent.filter(club=club).count() >= per_club:
@@ -175,19 +188,20 @@ def _slot(
     kind: str = CostlyWork.Kind.FILE,
     link: TableLink | None = None,
 ) -> Iterator[None]:
-    """This machine's one costly job, counted for ``user`` and ``club`` (unless not
+    """This machine's one costly job of ``kind``, counted for ``user`` and ``club`` (unless not
     ``counted``); refused (with nothing done) when another runs or they did too many lately."""
     if fcntl is None:
         if counted:
             _count_started(user, club, kind, link)
         yield
         return
-    wait = 0.0
+    wait, busy = 0.0, CostlyRefusal.BUSY
     if kind == CostlyWork.Kind.PHOTO:
         wait = float(getattr(settings, "COSTLY_PHOTO_WAIT_SECONDS", DEFAULT_PHOTO_WAIT_SECONDS))
-    with _lock_path().open("a") as handle:
+        busy = CostlyRefusal.PHOTOS_BUSY
+    with _lock_path(kind).open("a") as handle:
         if not _locked(handle, wait):
-            raise Refused.because(CostlyRefusal.BUSY)
+            raise Refused.because(busy)
         try:
             if counted:
                 _count_started(user, club, kind, link)

@@ -7,8 +7,10 @@
 - A plain 503 page when the database cannot be reached.
 - The Content Security Policy of every page: scripts only from the site's own files (no inline
   script; the sheet's settings are a JSON data block, which is not run), nothing framed.
-- A plain 413 page for a request body larger than any the site takes (an import at most),
-  before anything reads it.
+- A 413 page for a request body larger than any the site takes (an import at most, or one
+  photo), before anything reads it: a page in the site's style for a browser (a form sent
+  without the page's script, several photos at once), a sentence for anything else. (Behind
+  nginx and under waitress the server refuses it first, unread, with its own answer.)
 """
 
 import logging
@@ -21,6 +23,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.db.models.signals import post_save
 from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
+from django.template import loader
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -78,10 +81,7 @@ class RequestBodyCapMiddleware:
         except ValueError:
             length = 0
         if length > settings.REQUEST_MAX_BYTES:
-            message = _("The request is too large (at most %(max)s MB).") % {
-                "max": settings.REQUEST_MAX_BYTES // 1_000_000
-            }
-            return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+            return _too_large(request)
         if request.method == "POST" and request.content_type in FORM_TYPES:
             params = request.content_params or {}
             charset = params.get("charset", "utf-8").strip().strip('"').lower()
@@ -92,6 +92,17 @@ class RequestBodyCapMiddleware:
                 ) % {"charset": charset[:40]}
                 return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+def _too_large(request: HttpRequest) -> HttpResponse:
+    """413 for a body over ``REQUEST_MAX_BYTES``: the page ``413.html`` for a browser, which
+    says what was too large and what to do, a sentence for any other client."""
+    megabytes = settings.REQUEST_MAX_BYTES // 1_000_000
+    if "text/html" in request.headers.get("Accept", ""):
+        body = loader.get_template("413.html").render({"max": megabytes})
+        return HttpResponse(body, status=413)
+    message = _("The request is too large (at most %(max)s MB).") % {"max": megabytes}
+    return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
 
 
 class ChosenLanguageMiddleware:
