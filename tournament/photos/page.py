@@ -30,6 +30,8 @@ MIN_SHARPNESS = 12.0
 MIN_PHOTO_SHARPNESS = 10.0
 """The same, over the whole photo at FIND_SIDE, when the marks are not found: below it the
 photo is too blurred to say whether a sheet is on it (a shaken photo of a sheet gives 30-60)."""
+SHAKEN_PHOTO_SHARPNESS = 80.0
+"""The same when one or two marks were found: a photo that sharp would have shown all four."""
 MAX_PIXELS = 60_000_000
 """More pixels than any phone takes: a decompression bomb, not a photo."""
 
@@ -194,21 +196,24 @@ def sharpness(image: np.ndarray) -> float:
     return float(cv2.Laplacian(form, cv2.CV_64F).var())
 
 
-def _blurred(photo: np.ndarray) -> bool:
+def _blurred(photo: np.ndarray, limit: float = MIN_PHOTO_SHARPNESS) -> bool:
     """Whether the whole photo is too blurred for its marks to show (its Laplacian's variance,
     at the size the marks are looked for: a sharp phone photo gives hundreds)."""
     scale = min(1.0, FIND_SIDE / max(photo.shape))
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     has_something = float(small.std()) > 20  # not a blank wall: a sheet, softened
-    return has_something and float(cv2.Laplacian(small, cv2.CV_64F).var()) < MIN_PHOTO_SHARPNESS
+    return has_something and float(cv2.Laplacian(small, cv2.CV_64F).var()) < limit
 
 
 def find_page(data: bytes) -> Page:
     """The page in the photo ``data``, straightened, with its QR code's text."""
     photo = decode_photo(data)
     marks = find_marks(photo)
-    if len(marks) < MIN_MARKS and _blurred(photo):
-        raise PageProblem("blurred")  # not "no sheet": the marks are there, but melted
+    # Not "no sheet" nor "corners hidden": the marks are there, but melted (a shaken photo
+    # that still shows one or two of them is soft all over).
+    limit = SHAKEN_PHOTO_SHARPNESS if marks else MIN_PHOTO_SHARPNESS
+    if len(marks) < MIN_MARKS and _blurred(photo, limit):
+        raise PageProblem("blurred")
     transform = page_transform(marks)
     image = straighten(photo, transform)
     page = Page(image=image, qr_text=read_qr(photo, transform), sharpness=sharpness(image))

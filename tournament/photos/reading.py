@@ -109,8 +109,8 @@ def page_problem_message(code: str) -> str:
             "four black corner squares in view."
         ),
         "marks_hidden": _(
-            "Only one or two of the sheet's four black corner squares are in view: photograph "
-            "the whole sheet, nothing over its corners."
+            "Only one or two of the sheet's four black corner squares can be seen: photograph "
+            "the whole sheet, nothing over its corners, and hold still."
         ),
         "blurred": _("This photo is too blurred to read: hold still and photograph it again."),
     }
