@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.seating import Balance
 from tournament.errors import Refused, show_refused
-from tournament.models import Round, SheetPhoto, Tournament
+from tournament.models import Round, Tournament
 from tournament.permissions import SignedInRequest, director_required, team_required
 from tournament.rounds import seating as services
 from tournament.rounds.forms import RoundAdjustForm, RoundBalanceForm
@@ -22,6 +22,7 @@ from tournament.rounds.selectors import (
     round_seating_choices,
 )
 from tournament.rounds.services import round_close, round_reopen, round_unfinished_tables
+from tournament.sheets.photo_rows import round_waiting_tables
 
 
 @team_required
@@ -106,9 +107,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "changed_by_hand": choices and round_changed_by_hand(round_),
             "unfinished_tables": unfinished,
             "ends_tournament": ends,  # the planned last round (or later), none after it
-            "photos_waiting": SheetPhoto.objects.filter(
-                table__round=round_, version__isnull=True, set_aside_at__isnull=True
-            ).count(),
+            "photo_tables": round_waiting_tables(round_),
             **seating,
         },
     )

@@ -85,6 +85,13 @@ class PhotoPlaceRefusal(models.TextChoices):
             "through that table's own link, or give it to the tournament director."
         ),
     )
+    ROUND_COMPLETE = (
+        "photo_round_complete",
+        gettext_lazy(
+            "Round %(round)s is complete: every sheet of it is counted, and its photos are no "
+            "longer read. Correct a sheet on its own page."
+        ),
+    )
     NOT_PUBLISHED = (
         "photo_round_draft",
         gettext_lazy(
@@ -186,16 +193,25 @@ def _read(upload: PhotoUpload) -> tuple[bytes, SheetPhotoReading]:
 
 def _refuse_before_reading(upload: PhotoUpload) -> None:
     """What the page refuses whatever the photo shows, before it costs anything: a finished
-    tournament, a draft round, and through a table's link its closed round or confirmed
-    sheet. (Asked again under the table's lock once the photo is read.)"""
+    tournament, a draft or complete round, and through a table's link its closed round or
+    confirmed sheet. (Asked again under the table's lock once the photo is read.)"""
     if upload.link is not None:
         _refuse_closed(upload, upload.link.table)
         return
     if upload.tournament.finished_at is not None:
         raise _refusal(FinishedRefusal.FINISHED)
-    draft = Round.objects.filter(tournament=upload.tournament, published=False)
-    if upload.round_number is not None and draft.filter(number=upload.round_number).exists():
+    if upload.round_number is None:
+        return
+    state = (
+        Round.objects.with_state()
+        .filter(tournament=upload.tournament, number=upload.round_number)
+        .values_list("progress", flat=True)
+        .first()
+    )
+    if state == Round.State.DRAFT:
         raise _refusal(PhotoPlaceRefusal.NOT_PUBLISHED, round=upload.round_number)
+    if state == Round.State.COMPLETE:  # the reader refuses its sheets too
+        raise _refusal(PhotoPlaceRefusal.ROUND_COMPLETE, round=upload.round_number)
 
 
 def _refuse_seen(upload: PhotoUpload, digest: str) -> None:

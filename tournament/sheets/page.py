@@ -23,6 +23,7 @@ from tournament.errors import Refused
 from tournament.sheets.answers import conflict_payload, problems_payload, saved_payload
 from tournament.sheets.conflict_context import apply_picks, conflict_context, conflict_form_data
 from tournament.sheets.forms import SheetForm
+from tournament.sheets.photo_context import photo_kept
 from tournament.sheets.submission import (
     SheetConflict,
     SheetProblems,
@@ -117,7 +118,11 @@ class SheetPage:
         request = self.request
         if wants_json(request):
             tournament = self.sheet.table.round.tournament
-            return JsonResponse(saved_payload(request, tournament, self.sheet, saved))
+            payload = saved_payload(request, tournament, self.sheet, saved)
+            photo_id = _photo_id(request)
+            if photo_id is not None:  # the page checks a photo: is it kept with this version?
+                payload["photo_kept"] = photo_kept(table=self.sheet.table, photo_id=photo_id)
+            return JsonResponse(payload)
         if saved.created or saved.replayed:
             messages.success(request, _("Saved (version %(number)s).") % {"number": saved.version})
         else:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.errors import deal_name
+from tournament.models import SheetPhoto, Table
 from tournament.sheets.content import SheetContent
 from tournament.sheets.forms import SheetForm
 from tournament.sheets.photo_input import PhotoBox, photo_marks, photo_rects
@@ -91,9 +92,20 @@ def photo_context(sheet: TablePage, form: SheetForm, photo_url: str) -> dict[str
                 "box_differs": _("photo differs"),
                 "doubt": _("not sure of the photo's digit"),
                 "differs": _("the photo differs from the saved sheet"),
-                "none_left": _("No more boxes to check: look the sheet over once more and save."),
+                "checked": _("checked"),
+                "progress": _("%(checked)s of %(total)s checked"),
+                "all_checked": _("All boxes checked: save the sheet."),
                 "saved": _("Saved: the photo is kept with this version of the sheet."),
+                "saved_title": _("Photo of the sheet: saved with version %(number)s"),
+                "save": _("Save"),
                 "zoom": _("The photo at box: %(box)s"),
             },
         },
     }
+
+
+def photo_kept(*, table: Table, photo_id: int) -> bool:
+    """Whether the photo a page showed waiting (``photo_id``) is kept with a version of the
+    table's sheet now: the page's save counted it (a save that counted nothing new and held
+    the rest back leaves it waiting)."""
+    return SheetPhoto.objects.filter(pk=photo_id, table=table, version__isnull=False).exists()

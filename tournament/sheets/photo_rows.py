@@ -54,3 +54,16 @@ def round_photo_rows(round_: Round) -> list[PhotoRow]:
 def table_photo_rows(table: Table) -> list[PhotoRow]:
     """Every photo of one table's sheet, newest first."""
     return _rows(SheetPhoto.objects.filter(table=table).order_by("-created_at"))
+
+
+def round_waiting_tables(round_: Round) -> list[int]:
+    """The numbers of the round's tables whose sheet has a photo waiting to be checked (a table
+    has one at most: a newer photo sets the waiting one aside), in table order."""
+    return list(
+        SheetPhoto.objects.filter(
+            table__round=round_, version__isnull=True, set_aside_at__isnull=True
+        )
+        .order_by("table__number")
+        .values_list("table__number", flat=True)
+        .distinct()
+    )

@@ -2,12 +2,52 @@
  * smaller in the browser first (a phone's photo is several MB; the site takes a few MB per
  * request, and reads a sheet just as well at 3000 pixels), the outcome of each listed as it
  * comes. Without this script the form sends the photos as they are, all at once.
+ *
+ * After the photos: a form with data-reload (a table's link) opens its page again, at the top,
+ * where #photo-outcome says what became of the photo (kept for that one reload in
+ * sessionStorage); a form with data-refresh (the round page) puts the page's parts marked
+ * data-photo-refresh (the tables, the sheets waiting) in place again from the page as it is now.
  */
 (function () {
   "use strict";
 
   const LONG_SIDE = 3000;
   const QUALITY = 0.9;
+  const OUTCOME_KEY = "bollen-photo-outcome:" + window.location.pathname;
+
+  // What the last upload of this page said, shown once at the top after its reload.
+  (function showOutcome() {
+    const node = document.getElementById("photo-outcome");
+    let kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(OUTCOME_KEY) || "null");
+      sessionStorage.removeItem(OUTCOME_KEY);
+    } catch (error) { kept = null; }
+    const list = node && node.querySelector("ul");
+    if (!list || !kept || !Array.isArray(kept.lines) || !kept.lines.length) return;
+    list.replaceChildren(...kept.lines.map(function (line) {
+      const item = document.createElement("li");
+      item.dataset.ok = line.ok ? "yes" : "no";
+      item.textContent = (line.ok ? "✓ " : "✗ ") + line.text;
+      return item;
+    }));
+    node.hidden = false;
+  })();
+
+  // The parts of the page an upload changes, as the server draws them now.
+  async function refresh() {
+    const parts = document.querySelectorAll("[data-photo-refresh][id]");
+    if (!parts.length || !window.DOMParser) return;
+    try {
+      const response = await fetch(window.location.href, {credentials: "same-origin", cache: "no-store"});
+      if (!response.ok) return;
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+      parts.forEach(function (part) {
+        const now = fresh.getElementById(part.id);
+        if (now) part.replaceWith(document.importNode(now, true));
+      });
+    } catch (error) { /* no connection: the page shows what it showed */ }
+  }
 
   function fmt(template, params) {
     return template.replace(/\{(\w+)\}/g, function (all, name) {
@@ -56,6 +96,7 @@
       button.disabled = true;
       list.textContent = "";
       let read = 0;
+      const lines = [];
       for (let i = 0; i < files.length; i++) {
         const file = files[i];
         progress.textContent = fmt(form.dataset.reading, {n: i + 1, total: files.length, file: file.name});
@@ -78,13 +119,21 @@
         }
         data.results.forEach(function (result) {
           if (result.ok) read += 1;
+          lines.push({ok: result.ok, text: result.message});
           add(result.message, result.ok, result.url, result.table);
         });
       }
       progress.textContent = fmt(form.dataset.done, {ok: read, total: files.length});
       form.querySelectorAll("input[type=file]").forEach(function (input) { input.value = ""; });
       button.disabled = false;
-      if (form.dataset.reload && read) window.location.reload();
+      if (form.dataset.reload && read) {
+        try { sessionStorage.setItem(OUTCOME_KEY, JSON.stringify({lines: lines})); } catch (error) { /* ignore */ }
+        if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+        window.scrollTo(0, 0);
+        window.location.reload();
+      } else if (form.dataset.refresh && read) {
+        await refresh();
+      }
     });
   });
 })();

@@ -16,9 +16,11 @@
  * has not touched since sending. Only a box both sides changed differently is a conflict.
  *
  * Focus: the boxes are in document order (a row per player); after a digit the focus moves to
- * the next box in bidding order (bids, the dealer last, then the tricks in the same order).
+ * the next box in bidding order (bids, the dealer last, then the tricks in the same order),
+ * except from a box a photo's reading marks as doubtful.
  * After every redraw the form gets a ``bollen:sheet`` event (detail.reason) for other views;
- * after a save its detail.stored is the counted sheet's boxes (``values`` of the answer).
+ * after a save its detail.stored is the counted sheet's boxes (``values`` of the answer), and
+ * detail.photoKept says that the save kept the page's waiting photo with its version.
  */
 (function () {
   "use strict";
@@ -180,9 +182,15 @@
   }
 
   // After a digit typed in the box that has the focus, on to the next box in bidding order.
-  // (A value put in by another view, with the focus elsewhere, moves nothing.)
+  // (A value put in by another view, with the focus elsewhere, moves nothing.) A box a photo's
+  // reading marks as doubtful (data-photo, static/sheet_photo.js) keeps the focus, its digit
+  // selected: it is being compared with the photo, zoomed onto it, and may be typed again.
   function moveOn(target) {
     if (target !== document.activeElement || digit(target) === null) return;
+    if (target.dataset.photo) {
+      target.select();
+      return;
+    }
     focusNext(Number(target.dataset.deal), Number(target.dataset.seat), target.dataset.kind);
   }
 
@@ -399,7 +407,10 @@
       const sent = sentValues(submission);
       state.acked = data.version;
       state.draftSeen = data.draft_seen || "";
-      if (config.photo) state.photoDone = true;  // the save kept the photo with its version
+      // The save kept the photo with its version (the server says: a save that counted nothing
+      // new and held the rest back leaves it waiting).
+      const photoKept = Boolean(config.photo && !state.photoDone && data.photo_kept);
+      if (photoKept) state.photoDone = true;
       state.inflight = null;
       state.held = data.held.length > 0 || data.held_penalties.length > 0;
       // Until the next change: sending the same again gives the same answer.
@@ -412,7 +423,7 @@
       setSync(state.held ? "held" : "saved", data.status_text);
       // What the server counts, for other views (the phone's overview says per deal whether
       // its boxes are stored, in agreement with the status line).
-      announce(state.held ? "problems" : "saved", {stored: data.values});
+      announce(state.held ? "problems" : "saved", {stored: data.values, photoKept: photoKept});
     } else if (data.outcome === "problems") {
       state.inflight = null;
       state.dirty = true;
