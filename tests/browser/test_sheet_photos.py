@@ -272,7 +272,8 @@ def test_a_real_photo_of_a_printed_sheet_uploaded_on_a_phone_fills_its_sheet(
     )
     phone.get_by_role("button", name="Foto's lezen").click()
     result = phone.locator("#round-photos .photo-results li")
-    expect(result).to_contain_text("tafel2.jpg: tafel 2 ingevuld van de foto")
+    # A real reading: a second on this machine, more while CI runs other tests beside it.
+    expect(result).to_contain_text("tafel2.jpg: tafel 2 ingevuld van de foto", timeout=30_000)
     photo = SheetPhoto.objects.get(table__round__tournament=tournament, table__number=2)
     assert not SheetVersion.objects.filter(table=photo.table, number__gte=1).exists()
 

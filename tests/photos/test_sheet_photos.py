@@ -70,7 +70,7 @@ def test_the_command_prints_a_reading_or_a_problem_per_file(sheet, tmp_path, cap
     assert not_a_sheet == {
         "file": str(tmp_path / "kat.png"),
         "problem": "Geen scoreformulier gevonden op deze foto: fotografeer het hele geprinte "
-        "formulier, met de vier zwarte vierkantjes in de hoeken erop.",
+        "formulier, met de vier zwarte vierkantjes in de hoeken erop, en houd de telefoon stil.",
     }
     assert missing["file"] == str(tmp_path / "weg.jpg")
     assert missing["problem"].startswith(f"Kan {tmp_path / 'weg.jpg'} niet lezen")

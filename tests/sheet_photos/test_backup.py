@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 
 import pytest
@@ -100,6 +101,7 @@ def test_a_backup_whose_photo_is_not_a_jpeg_is_refused_whole(photographed, club,
         {"deals": [{"deal": 1, "bids": [99, "a"], "tricks": []}], "uncertain": [], "boxes": {}},
         {"deals": [], "uncertain": [[1, 0, "bod"]], "boxes": {}},
         {"deals": [], "uncertain": [], "boxes": {"1:0:bid": ["x", 1, 2, 3]}},
+        {"deals": [], "uncertain": [], "boxes": {"1:0:bid": [10**400, 1, 2, 3]}},
     ],
 )
 def test_a_backup_whose_photo_reading_is_not_valid_is_refused_naming_the_photo(
@@ -121,6 +123,27 @@ def test_a_backup_whose_photo_reading_is_not_valid_is_refused_naming_the_photo(
     assert (
         f"{listing}: ronde 1, tafel 1, foto 1.jpg: wat ervan gelezen is, is niet geldig."
         in refused.value.lines()
+    )
+
+
+@pytest.mark.parametrize("resolution", ["NaN", "Infinity", "0", "1" + "0" * 400])
+def test_a_backup_whose_photo_resolution_is_not_a_plain_number_is_refused(
+    photographed, club, resolution
+):
+    source = zipfile.ZipFile(io.BytesIO(club_backup_zip(club)))
+    listing = f"photos/{photographed.slug}/photos.json"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as crafted:
+        for name in source.namelist():
+            data = source.read(name)
+            if name == listing:  # as a hand-edited file may have it (Python's json reads it)
+                text = json.dumps(json.loads(data))
+                data = re.sub(r'"px_per_mm": [0-9.]+', f'"px_per_mm": {resolution}', text).encode()
+            crafted.writestr(name, data)
+    with pytest.raises(Refused) as refused:
+        club_backup_read(out.getvalue())
+    assert f"{listing}: ronde 1, tafel 1: de gegevens van een foto kloppen niet." in (
+        refused.value.lines()
     )
 
 

@@ -140,6 +140,7 @@ def _item(
         or (set_aside is not None and aside is None)
         or not (version is None or isinstance(version, int))
         or not (sha256 == "" or (isinstance(sha256, str) and SHA256.fullmatch(sha256)))
+        or not _resolution_valid(item["px_per_mm"])
     ):
         problems.add(where, _("%(place)s: a photo's details are not valid.") % {"place": place})
         return None
@@ -175,6 +176,16 @@ def _item(
         page=images[1],
         sha256=sha256,
     )
+
+
+def _resolution_valid(value: object) -> bool:
+    """The straightened page's pixels per mm: a plain number the site could have written (it
+    writes 8), not NaN, infinity, zero or a number too large to be a float."""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return 1.0 <= number <= 50.0
 
 
 def photos_read(

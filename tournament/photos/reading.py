@@ -106,7 +106,7 @@ def page_problem_message(code: str) -> str:
         "too_large": _("This photo has too many pixels; send it at most 60 megapixels."),
         "no_page": _(
             "No score sheet found in this photo: photograph the whole printed sheet, with its "
-            "four black corner squares in view."
+            "four black corner squares in view, and hold still."
         ),
         "marks_hidden": _(
             "Only one or two of the sheet's four black corner squares can be seen: photograph "

@@ -17,7 +17,7 @@ import warnings
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
 
 from tournament.errors import PlacedProblem, Refused
 
@@ -27,7 +27,7 @@ from tournament.errors import PlacedProblem, Refused
 FORMATS = ("JPEG", "PNG", "WEBP")
 # Pixels decoded at most: more than a phone's photo as sent (a 12 MP camera; the browser
 # script makes it 3000 pixels long), less than a crafted "image bomb" needs to hurt.
-MAX_PIXELS = 40_000_000
+MAX_PIXELS = 25_000_000
 # The kept photo's long side: enough to read every box again by eye, a few hundred kB.
 KEPT_LONG_SIDE = 2400
 KEPT_QUALITY = 82
@@ -100,6 +100,9 @@ def photo_checked(data: bytes) -> Image.Image:
     it cannot be decoded. Costly: inside the costly section only."""
     photo_probed(data)
     image = _opened(data)
+    # WeasyPrint, once a printout has imported it, makes Pillow pass truncated images for the
+    # whole process; a photo broken past its header must not pass for one.
+    truncated, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -108,6 +111,8 @@ def photo_checked(data: bytes) -> Image.Image:
         raise Refused.because(PhotoRefusal.TOO_MANY_PIXELS) from None
     except (OSError, SyntaxError, ValueError):
         raise Refused.because(PhotoRefusal.NOT_IMAGE) from None
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = truncated
     upright = ImageOps.exif_transpose(image)
     return upright if upright is not None else image
 

@@ -134,6 +134,8 @@
       } else if (form.dataset.refresh && read) {
         await refresh();
       }
+      // On a phone the results are under the button, below the screen: bring them up.
+      if (!form.dataset.reload || !read) list.scrollIntoView({block: "nearest"});
     });
   });
 })();

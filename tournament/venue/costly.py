@@ -64,10 +64,10 @@ DEFAULT_PER_ACCOUNT = 20
 DEFAULT_PER_CLUB = 60
 DEFAULT_WINDOW_SECONDS = 600
 DEFAULT_NICE = 10
-DEFAULT_PHOTOS_PER_ACCOUNT = 120
-DEFAULT_PHOTOS_PER_CLUB = 300
+DEFAULT_PHOTOS_PER_ACCOUNT = 60
+DEFAULT_PHOTOS_PER_CLUB = 150
 DEFAULT_PHOTOS_PER_LINK = 10
-DEFAULT_PHOTO_WAIT_SECONDS = 8.0
+DEFAULT_PHOTO_WAIT_SECONDS = 4.0
 T = TypeVar("T")
 
 
@@ -196,14 +196,20 @@ def _slot(
         yield
         return
     wait, busy = 0.0, CostlyRefusal.BUSY
-    if kind == CostlyWork.Kind.PHOTO:
+    photo = kind == CostlyWork.Kind.PHOTO
+    if photo:
         wait = float(getattr(settings, "COSTLY_PHOTO_WAIT_SECONDS", DEFAULT_PHOTO_WAIT_SECONDS))
         busy = CostlyRefusal.PHOTOS_BUSY
+        if counted:
+            # Counted before it waits: a photo that then finds the machine busy has still
+            # taken a turn, so that nobody keeps the photos' lock by sending faster than it
+            # reads (refused while waiting, such photos would otherwise never count).
+            _count_started(user, club, kind, link)
     with _lock_path(kind).open("a") as handle:
         if not _locked(handle, wait):
             raise Refused.because(busy)
         try:
-            if counted:
+            if counted and not photo:
                 _count_started(user, club, kind, link)
             yield
         finally:
