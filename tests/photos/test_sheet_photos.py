@@ -13,6 +13,7 @@ from django.core.management import call_command
 
 from tests.factories import played_tournament, round_completed
 from tests.photos.paper import photographed_sheet, printed_page
+from tournament.models import Club
 from tournament.photos.page import find_marks, page_transform
 from tournament.photos.reading import PhotoProblem, SheetPhotoReading, read_sheet_photo
 from tournament.printing.sheet_layout import QR_RECT
@@ -25,11 +26,14 @@ def sheet(django_db_setup, django_db_blocker):
     """Table 1's sheet of round 2 (tables of 5 and 4, nothing entered yet), written and
     photographed once for the module: ``(tournament, photo bytes, what was written, layout)``."""
     with django_db_blocker.unblock():
+        clubs = set(Club.objects.values_list("pk", flat=True))
         tournament = played_tournament(9, rounds=2, last_round=[0, 0])
         page, _ = printed_page(tournament, 2, 1)
         photo, game = photographed_sheet(tournament, 2, 1)
         yield tournament, photo, game, page
+        # Committed outside any test's transaction: gone again, the club it made too.
         tournament.delete()
+        Club.objects.exclude(pk__in=clubs).delete()
 
 
 def test_a_photographed_sheet_is_read_and_every_doubtful_box_pointed_out(sheet):

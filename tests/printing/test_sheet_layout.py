@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from tests.factories import played_tournament
 from tests.printing.reading import pdf_page_scans
-from tournament.models import Tournament
+from tournament.models import Club, Tournament
 from tournament.printing.sheet_layout import MARK_SIZE, MARKS, QR_RECT
 
 pytestmark = pytest.mark.django_db
@@ -27,6 +27,7 @@ def printed(request, django_db_setup, django_db_blocker, tmp_path_factory):
     """Round 2 of a tournament at tables of 5 and 4, printed once for the module: with the
     dealers' boxes marked, and with a line for the dealers that the table draws."""
     with django_db_blocker.unblock():
+        clubs = set(Club.objects.values_list("pk", flat=True))
         tournament = played_tournament(9, rounds=2, last_round=[5, 4])
         tournament.first_dealer_rule = request.param
         tournament.save(update_fields=["first_dealer_rule"])
@@ -37,7 +38,9 @@ def printed(request, django_db_setup, django_db_blocker, tmp_path_factory):
         )
         layout = json.loads(json_file.read_text())
         scans = [np.asarray(p.convert("L")) for p in pdf_page_scans(pdf_file.read_bytes(), DPI)]
+        # Committed outside any test's transaction: gone again, the club it made too.
         tournament.delete()
+        Club.objects.exclude(pk__in=clubs).delete()
     return layout, scans
 
 
