@@ -282,4 +282,6 @@ def test_a_real_photo_of_a_printed_sheet_uploaded_on_a_phone_fills_its_sheet(
     expect(phone.locator('input.box[data-photo="doubt"]')).to_have_count(doubtful)
     zoom = phone.locator("#photo-zoom")
     expect(zoom).to_have_css("background-image", re.compile(r"url\(.*page\.jpg"))
+    # Measured once the stylesheets are in: the link's click waits for the new page's HTML only.
+    phone.wait_for_load_state("load")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
