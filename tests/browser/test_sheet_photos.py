@@ -147,6 +147,13 @@ def test_the_photo_stands_beside_the_grid_on_a_wide_screen(page, live_server, di
     expect(page.locator("#photo-status")).to_have_count(0)
     screenshot(page, "photos-sheet-desktop-saved")
 
+    # A photo of a table whose sheet was saved: where it differs, the box says what was saved.
+    photo_waiting(Table.objects.get(round__tournament=tournament, number=2), by=director)
+    page.goto(live_server.url + reverse("sheet_edit", args=[tournament.slug, 1, 2]))
+    expect(page.locator(".photo-why").first).to_have_text(
+        re.compile(r"^\? (bod|slagen): foto wijkt af, opgeslagen: \d$")
+    )
+
 
 DOCK_TOP = "document.querySelector('#photo-check .photo-zoom-figure').getBoundingClientRect().top"
 

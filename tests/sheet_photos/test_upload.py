@@ -5,6 +5,7 @@ that is not the page's sheet is refused with its reason, nothing stored."""
 from __future__ import annotations
 
 import html
+import json
 import re
 import zlib
 
@@ -202,6 +203,36 @@ def test_a_photo_equal_to_the_saved_sheet_is_kept_with_its_version(
     assert "de foto is gelijk aan het opgeslagen formulier" in text(response)
     kept = SheetPhoto.objects.get(table=table_2)
     assert not kept.is_waiting and kept.version.number == 1
+
+
+def test_a_box_where_the_photo_differs_from_the_saved_sheet_names_the_saved_digit(
+    director_client, director, tournament, table_2, reader
+):
+    sheet_record(  # deal 1 saved: the first row took the trick
+        table=table_2,
+        submission=SheetSubmission(
+            base_version=0,
+            cells={(1, s): (0, 1 if s == 0 else 0) for s in range(4)},
+            by_user=director,
+        ),
+    )
+    deals = legal_deals(4, upto=1)
+    deals[0]["tricks"] = [0, 1, 0, 0]  # the photo: the second row took it
+    reader.reads(table_2, deals=deals)
+    upload(director_client, tournament, photo("t2.jpg"))
+    page = text(director_client.get(reverse("sheet_edit", args=[tournament.slug, 1, 2])))
+    assert page.count('data-photo="differs"') == 2
+    assert "de foto wijkt af van het opgeslagen formulier (opgeslagen: 1)" in page
+    assert "de foto wijkt af van het opgeslagen formulier (opgeslagen: 0)" in page
+    config = re.search(r'id="sheet-config"[^>]*>(.*?)</script>', page).group(1)
+    marks = json.loads(config)["photo"]["marks"]
+    assert [(m["seat"], m["why"], m["saved"]) for m in marks] == [
+        (0, "differs", 1),
+        (1, "differs", 0),
+    ]
+    assert json.loads(config)["photo"]["messages"]["box_differs"] == (
+        "foto wijkt af, opgeslagen: %(saved)s"
+    )
 
 
 def test_a_newer_photo_of_a_table_takes_the_waiting_ones_place(

@@ -27,14 +27,17 @@ class PhotoMark(TypedDict):
     seat: int
     kind: str
     why: str
+    saved: int | None
     rect: list[float] | None
     text: str
     box_id: str
 
 
 def _why(mark: PhotoBox) -> str:
-    if mark["why"] == "differs":
-        return _("the photo differs from the saved sheet")
+    if mark["saved"] is not None:
+        return _("the photo differs from the saved sheet (saved: %(saved)s)") % {
+            "saved": mark["saved"]
+        }
     return _("not sure of the photo's digit")
 
 
@@ -79,7 +82,13 @@ def photo_context(sheet: TablePage, form: SheetForm, photo_url: str) -> dict[str
             "pageMm": list(PAGE_MM),
             "boxes": photo_rects(photo.reading),
             "marks": [
-                {"deal": m["deal"], "seat": m["seat"], "kind": m["kind"], "why": m["why"]}
+                {
+                    "deal": m["deal"],
+                    "seat": m["seat"],
+                    "kind": m["kind"],
+                    "why": m["why"],
+                    "saved": m["saved"],
+                }
                 for m in listed
             ],
             "messages": {
@@ -89,9 +98,7 @@ def photo_context(sheet: TablePage, form: SheetForm, photo_url: str) -> dict[str
                 "bid": _("bid"),
                 "tricks": _("tricks"),
                 "box_doubt": _("digit not sure"),
-                "box_differs": _("photo differs"),
-                "doubt": _("not sure of the photo's digit"),
-                "differs": _("the photo differs from the saved sheet"),
+                "box_differs": _("photo differs, saved: %(saved)s"),
                 "checked": _("checked"),
                 "progress": _("%(checked)s of %(total)s checked"),
                 "all_checked": _("All boxes checked: save the sheet."),

@@ -36,12 +36,14 @@ class PhotoReadingJson(TypedDict):
 
 class PhotoBox(TypedDict):
     """A box the sheet page points out: why (``doubt``: the reader was not sure; ``differs``:
-    the photo says otherwise than the sheet as counted) and where on the photo (mm)."""
+    the photo says otherwise than the sheet as counted, ``saved`` then being the counted digit)
+    and where on the photo (mm)."""
 
     deal: int
     seat: int
     kind: str
     why: str
+    saved: int | None
     rect: list[float] | None
 
 
@@ -185,22 +187,25 @@ def photo_marks(reading: PhotoReadingJson, counted: SheetContent) -> list[PhotoB
     _deals, uncertain, _boxes = _parts(reading)
     doubt = {(box[0], box[1], box[2]) for box in uncertain if _is_box(box)}
     stored = counted.cell_map
-    differs = set()
+    differs: dict[tuple[int, int, str], int] = {}  # the box: its digit as counted
     for (deal, seat), pair in photo_cells(reading, counted.n_seats).items():
         had = stored.get((deal, seat), (None, None))
         for index, kind in enumerate(("bid", "tricks")):
-            if pair[index] is not None and had[index] is not None and pair[index] != had[index]:
-                differs.add((deal, seat, kind))
+            saved = had[index]
+            if pair[index] is not None and saved is not None and pair[index] != saved:
+                differs[deal, seat, kind] = saved
     marks: list[PhotoBox] = []
-    for deal, seat, kind in sorted(doubt | differs, key=lambda b: (b[0], b[2] != "bid", b[1])):
+    for deal, seat, kind in sorted(doubt | set(differs), key=lambda b: (b[0], b[2] != "bid", b[1])):
         if seat >= counted.n_seats:
             continue
+        saved = differs.get((deal, seat, kind))
         marks.append(
             {
                 "deal": deal,
                 "seat": seat,
                 "kind": kind,
-                "why": "differs" if (deal, seat, kind) in differs else "doubt",
+                "why": "doubt" if saved is None else "differs",
+                "saved": saved,
                 "rect": rects.get(box_key(deal, seat, kind)),
             }
         )

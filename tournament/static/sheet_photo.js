@@ -74,7 +74,7 @@
       const why = document.createElement("span");
       why.className = "photo-why";
       why.id = "photo-why-" + mark.deal + "-" + mark.seat + "-" + mark.kind;
-      why.textContent = "? " + M[mark.kind] + ": " + M["box_" + mark.why];
+      why.textContent = "? " + M[mark.kind] + ": " + fmt(M["box_" + mark.why], {saved: mark.saved});
       msg.appendChild(why);
       const described = (box.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
       described.push(why.id);
